@@ -1,0 +1,143 @@
+"""A scalar that records how it was computed, and backpropagates through that record."""
+
+import math
+
+
+class Value:
+    """A number in a computation graph, with the gradient of the graph's output with respect to it."""
+
+    __slots__ = ("data", "grad", "label", "_op", "_prev", "_local_grads")
+
+    def __init__(self, data, _children=(), _op="", label="", _local_grads=()):
+        self.data = data
+        self.grad = 0.0
+        self.label = label
+        self._op = _op
+        # Children and the local derivative of this node with respect to each, side by side:
+        # worked out once, in the forward pass, so backward() only multiplies and adds.
+        self._prev = _children
+        self._local_grads = _local_grads
+
+    # Operations on two values
+    def __add__(self, other):
+        other = _wrap(other)
+        if other is NotImplemented:
+            return other
+        return Value(self.data + other.data, (self, other), "+", _local_grads=(1.0, 1.0))
+
+    def __sub__(self, other):
+        other = _wrap(other)
+        if other is NotImplemented:
+            return other
+        return Value(self.data - other.data, (self, other), "-", _local_grads=(1.0, -1.0))
+
+    def __mul__(self, other):
+        other = _wrap(other)
+        if other is NotImplemented:
+            return other
+        return Value(self.data * other.data, (self, other), "*", _local_grads=(other.data, self.data))
+
+    def __truediv__(self, other):
+        other = _wrap(other)
+        if other is NotImplemented:
+            return other
+        if other.data == 0:
+            raise ZeroDivisionError(f"Value division: {self.data} / 0")
+        d = other.data
+        return Value(self.data / d, (self, other), "/", _local_grads=(1 / d, -self.data / (d * d)))
+
+    def __radd__(self, other):
+        return self + other
+
+    def __rsub__(self, other):
+        other = _wrap(other)
+        return other if other is NotImplemented else other - self
+
+    def __rmul__(self, other):
+        return self * other
+
+    def __rtruediv__(self, other):
+        other = _wrap(other)
+        return other if other is NotImplemented else other / self
+
+    def __neg__(self):
+        return Value(-self.data, (self,), "neg", _local_grads=(-1.0,))
+
+    def __pow__(self, other):
+        if isinstance(other, bool) or not isinstance(other, (int, float)):
+            raise TypeError(f"Value ** {type(other).__name__}: the exponent must be an int or float")
+        x = self.data
+        if x == 0 and other < 0:
+            raise ValueError(f"Value ** {other}: zero cannot be raised to a negative power")
+        if x < 0 and not float(other).is_integer():
+            raise ValueError(f"Value ** {other}: a negative base needs a whole-number exponent")
+        return Value(x**other, (self,), f"**{other}", _local_grads=(other * x ** (other - 1),))
+
+    # Operations on one value
+    def relu(self):
+        x = self.data
+        return Value(x if x > 0 else 0.0, (self,), "relu", _local_grads=(1.0 if x > 0 else 0.0,))
+
+    def tanh(self):
+        t = math.tanh(self.data)
+        return Value(t, (self,), "tanh", _local_grads=(1 - t * t,))
+
+    def exp(self):
+        try:
+            e = math.exp(self.data)
+        except OverflowError:
+            raise OverflowError(f"Value.exp(): exp({self.data}) is too large for a float") from None
+        return Value(e, (self,), "exp", _local_grads=(e,))
+
+    def log(self):
+        x = self.data
+        if x <= 0:
+            raise ValueError(f"Value.log(): log({x}) is undefined; log needs a positive number")
+        return Value(math.log(x), (self,), "log", _local_grads=(1 / x,))
+
+    def sigmoid(self):
+        x = self.data
+        s = 1 / (1 + math.exp(-x)) if x >= 0 else math.exp(x) / (1 + math.exp(x))
+        return Value(s, (self,), "sigmoid", _local_grads=(s * (1 - s),))
+
+    # The backward pass
+    def backward(self):
+        """Fill in .grad of every value this one depends on, by the chain rule."""
+        topo = topological_order(self)
+        # Inner nodes start from zero on every call, so a second backward() adds the same
+        # gradients to the leaves again instead of stale inner ones (micrograd's 27, then 45).
+        for v in topo:
+            if v._prev:
+                v.grad = 0.0
+        self.grad = 1.0
+        for v in reversed(topo):
+            grad = v.grad
+            for child, local in zip(v._prev, v._local_grads):
+                child.grad += local * grad
+
+    def __repr__(self):
+        return f"Value(data={self.data}, grad={self.grad})"
+
+
+def topological_order(root: Value) -> list[Value]:
+    """Every value that root depends on, each after all of its children, without recursion."""
+    topo, visited = [], set()
+    stack = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if children_done:
+            topo.append(node)
+        elif node not in visited:
+            visited.add(node)
+            stack.append((node, True))
+            stack.extend((child, False) for child in reversed(node._prev) if child not in visited)
+    return topo
+
+
+def _wrap(other):
+    """Other as a Value: numbers are wrapped, anything else is NotImplemented (a clear TypeError)."""
+    if isinstance(other, Value):
+        return other
+    if isinstance(other, (int, float)):
+        return Value(other)
+    return NotImplemented

@@ -1,0 +1,97 @@
+"""What the built site needs besides pages: bundles, self-hosted Pyodide, the Python archive."""
+
+import hashlib
+import json
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+FRONTEND = ROOT / "site" / "frontend"
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# Python that runs in the browser, packed under these names in one archive.
+PYTHON_SOURCES = {"engine": ROOT / "engine", "lab_checks": ROOT / "lab_checks"}
+WORKER_PYTHON = FRONTEND / "worker" / "python"
+
+
+class AssetError(RuntimeError):
+    """A build step that needs something the clone does not have (run `make setup`)."""
+
+
+def bundle_frontend(site_dir: Path) -> None:
+    """esbuild: the page script, the worker and the styles, into assets/backprop/."""
+    esbuild = NODE_MODULES / ".bin" / "esbuild"
+    if not esbuild.exists():
+        raise AssetError("node_modules/.bin/esbuild is missing: run `make setup` (npm ci)")
+    entries = [
+        FRONTEND / "main.js",
+        FRONTEND / "worker" / "worker.js",
+        FRONTEND / "styles" / "main.css",
+    ]
+    cmd = [
+        str(esbuild),
+        *map(str, entries),
+        "--bundle",
+        "--format=esm",
+        "--minify",
+        "--sourcemap",
+        "--target=es2022",
+        "--entry-names=[name]",
+        "--loader:.woff2=file",
+        "--loader:.woff=file",
+        "--loader:.ttf=file",
+        "--asset-names=fonts/[name]",
+        "--log-level=warning",
+        f"--outdir={site_dir / 'assets' / 'backprop'}",
+    ]
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise AssetError(f"esbuild failed:\n{done.stderr}")
+
+
+def copy_pyodide(site_dir: Path) -> str:
+    """The pinned Pyodide core files into assets/pyodide/; returns the Pyodide version."""
+    source = NODE_MODULES / "pyodide"
+    if not source.exists():
+        raise AssetError("node_modules/pyodide is missing: run `make setup` (npm ci)")
+    target = site_dir / "assets" / "pyodide"
+    target.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        src, dst = source / name, target / name
+        if not dst.exists() or dst.stat().st_mtime < src.stat().st_mtime:
+            shutil.copy2(src, dst)
+    return json.loads((source / "package.json").read_text())["version"]
+
+
+def pack_python(site_dir: Path) -> str:
+    """engine/, lab_checks/ and the worker's Python into assets/backprop/python.zip; its hash."""
+    archive = site_dir / "assets" / "backprop" / "python.zip"
+    archive.parent.mkdir(parents=True, exist_ok=True)
+    files = [
+        (f"{name}/{p.relative_to(src)}", p)
+        for name, src in PYTHON_SOURCES.items()
+        for p in sorted(src.rglob("*.py"))
+    ]
+    files += [(p.name, p) for p in sorted(WORKER_PYTHON.glob("*.py"))]
+    digest = hashlib.sha256()
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
+        for arcname, path in files:
+            data = path.read_bytes()
+            digest.update(arcname.encode() + b"\0" + data)
+            # A fixed date keeps the archive byte-identical between builds of the same sources.
+            zf.writestr(zipfile.ZipInfo(arcname, (2020, 1, 1, 0, 0, 0)), data)
+    return digest.hexdigest()[:16]
+
+
+def write_build_info(site_dir: Path, pyodide_version: str, python_hash: str) -> None:
+    """assets/backprop/build.json: versions the worker and service worker use to name caches."""
+    info = {"pyodide": pyodide_version, "python": python_hash}
+    (site_dir / "assets" / "backprop" / "build.json").write_text(json.dumps(info))

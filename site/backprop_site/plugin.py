@@ -1,0 +1,104 @@
+"""BackpropPlugin: lesson fences become widgets; the build packs engine/, Pyodide and the bundles."""
+
+import re
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+
+from backprop_site import assets, security, widgets
+from backprop_site.fences import FenceError, find_fences
+from backprop_site.graphs import GraphBlockError, run_graph_block
+from backprop_site.labs import LabError, LabPlace, LabRegistry
+
+PLACEHOLDER = re.compile(r'<div data-bp-widget="(\d+)"></div>')
+
+
+class BackpropPlugin(BasePlugin):
+    """Serves the events below; each handler says which one."""
+
+    def __init__(self) -> None:
+        self.serving = False
+        self.labs = LabRegistry()
+        self.widgets: dict[str, list[str]] = {}
+
+    # on_startup: remember whether this is `mkdocs serve` (live reload needs looser CSP).
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self.serving = command == "serve"
+
+    # on_pre_build: every build starts with no labs seen.
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        self.labs = LabRegistry()
+        self.widgets = {}
+
+    # on_page_markdown: swap each run/lab/graph fence for a placeholder, and render its widget.
+    def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files):
+        src = page.file.src_uri
+        try:
+            fences = find_fences(markdown)
+        except FenceError as e:
+            raise PluginError(f"{src}: {e}") from None
+        if not fences:
+            return markdown
+        lines = markdown.split("\n")
+        rendered: list[str] = []
+        for n, fence in reversed(list(enumerate(fences))):
+            try:
+                html = self._render(fence, src, n)
+            except (GraphBlockError, LabError) as e:
+                message = str(e) if isinstance(e, LabError) else f"{src}:{fence.line}: {e}"
+                raise PluginError(message) from None
+            rendered.append(html)
+            lines[fence.start : fence.end] = [f'{fence.indent}<div data-bp-widget="{n}"></div>', ""]
+        self.widgets[src] = rendered[::-1]
+        page.meta.setdefault("bp_widgets", [f.kind for f in fences])
+        return "\n".join(lines)
+
+    def _render(self, fence, src: str, n: int) -> str:
+        if fence.kind == "run":
+            return widgets.run_cell(fence, f"cell-{n}")
+        if fence.kind == "lab":
+            lab_id = fence.attrs["lab"]
+            if not re.fullmatch(r"[a-z][a-z0-9-]*", lab_id):
+                raise LabError(f"{src}:{fence.line}: lab id '{lab_id}' must be lowercase words and -")
+            grader = self.labs.add(lab_id, LabPlace(src, fence.line))
+            return widgets.lab(fence, lab_id, grader.TITLE, len(grader.HINTS))
+        traced = run_graph_block(fence.code, fence.attrs.get("output") or None)
+        caption = fence.attrs.get("caption") or "Nodes of the computation graph"
+        return widgets.graph(fence, f"graph-{n}", traced, caption)
+
+    # on_page_content: put each widget's HTML where its placeholder stands.
+    def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files):
+        rendered = self.widgets.get(page.file.src_uri)
+        if not rendered:
+            return html
+        return PLACEHOLDER.sub(lambda m: rendered[int(m[1])], html)
+
+    # on_post_page: a Content-Security-Policy that allows only this origin.
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        return security.add_csp_meta(output, allow_any_inline=self.serving)
+
+    # on_post_build: graders without labs fail the build; bundles, Pyodide and Python are written.
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        try:
+            self.labs.check_orphans()
+        except LabError as e:
+            raise PluginError(str(e)) from None
+        site_dir = Path(config.site_dir)
+        try:
+            assets.bundle_frontend(site_dir)
+            pyodide_version = assets.copy_pyodide(site_dir)
+            python_hash = assets.pack_python(site_dir)
+            assets.write_build_info(site_dir, pyodide_version, python_hash)
+        except assets.AssetError as e:
+            raise PluginError(str(e)) from None
+
+    # on_serve: rebuild when the engine, graders or front end change; send COOP/COEP headers.
+    def on_serve(self, server, *, config: MkDocsConfig, builder):
+        for path in (*assets.PYTHON_SOURCES.values(), assets.FRONTEND):
+            server.watch(str(path))
+        server.set_app(security.with_isolation_headers(server.get_app()))
+        return server

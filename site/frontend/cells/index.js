@@ -1,0 +1,12 @@
+// Run cells: every ```python run fence on the page; they share one namespace, like notebook cells.
+
+import { mountCodeWidget } from "./cell.js";
+
+export function mountRunCells(widgets) {
+  return widgets.map(({ element, data }) =>
+    mountCodeWidget(element, data, {
+      scope: "page",
+      note: "Cells on this page share their variables, like notebook cells.",
+    }),
+  );
+}
