@@ -3,6 +3,7 @@
 import { createEditor } from "../editor/editor.js";
 import { python } from "../python/client.js";
 import { createOutput } from "./output.js";
+import { renderEvent } from "./renderers.js";
 import { autosaver, forgetCode, loadCode } from "./storage.js";
 
 export function button(label, className, onClick) {
@@ -62,6 +63,7 @@ export function mountCodeWidget(root, data, { scope, note }) {
       const result = await client.request(type, payload, {
         onOutput: (kind, message) => {
           if (kind === "capped") output.notice(`Output stopped here: more than ${message.limit.lines.toLocaleString()} lines or 1 MB was printed. The code kept running.`);
+          else if (kind === "event") renderEvent(output, message.kind, message.payload);
           else output.stream(kind, message.text);
         },
       });

@@ -62,7 +62,7 @@ export class PythonClient extends EventTarget {
       } else {
         this.setState(message.state, message.detail);
       }
-    } else if (type === "stdout" || type === "stderr" || type === "capped") {
+    } else if (type === "stdout" || type === "stderr" || type === "capped" || type === "event") {
       request?.onOutput?.(type, message);
     } else if (type === "result") {
       if (id === undefined && message.error) return this.fail(message.error);

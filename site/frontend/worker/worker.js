@@ -1,6 +1,7 @@
 // The Python worker: loads self-hosted Pyodide, unpacks the repo's Python, runs what the page asks.
 // Messages (protocol v1): page -> worker {v, type: "init"|"run"|"reset-scope", id, ...};
-// worker -> page {v, type: "status"|"stdout"|"stderr"|"result"|"fatal", id, ...}.
+// worker -> page {v, type: "status"|"stdout"|"stderr"|"capped"|"event"|"result"|"fatal", id, ...}.
+// Add a request type by adding a handler below; set `current` while Python runs so output is routed.
 
 const PROTOCOL = 1;
 const BASE = new URL("./", import.meta.url);
@@ -47,6 +48,11 @@ async function boot({ interruptBuffer }) {
   post({ type: "status", state: "loading", detail: "Unpacking the engine" });
   pyodide.unpackArchive(await archive, "zip", { extractDir: "/home/pyodide/backprop" });
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/backprop')");
+  // Python code in the worker reaches the page through this module: `from backprop_bridge import emit`
+  // then emit("graph", json_text) sends {type: "event", kind: "graph", payload} for the current request.
+  pyodide.registerJsModule("backprop_bridge", {
+    emit: (kind, json) => current && post({ type: "event", id: current.id, kind, payload: JSON.parse(json) }),
+  });
   pyodide.setStdout(makeWriter("stdout"));
   pyodide.setStderr(makeWriter("stderr"));
   if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);

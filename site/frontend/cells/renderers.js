@@ -1,0 +1,18 @@
+// Rich output: Python in the worker emits events (e.g. show(v) emits "graph"); features register
+// how each kind is drawn in an Output log. Unknown kinds are ignored.
+
+const renderers = new Map();
+
+export function registerOutputRenderer(kind, render) {
+  renderers.set(kind, render);
+}
+
+// output: the Output log's API (createOutput); payload: the event's JSON data.
+export function renderEvent(output, kind, payload) {
+  const render = renderers.get(kind);
+  if (!render) return;
+  const holder = document.createElement("div");
+  holder.className = `bp-output__rich bp-output__${kind}`;
+  output.element.append(holder);
+  render(holder, payload);
+}
