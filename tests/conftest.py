@@ -2,6 +2,7 @@
 
 import functools
 import http.server
+import os
 import threading
 from pathlib import Path
 
@@ -9,7 +10,8 @@ import pytest
 
 from tests.chromium import LAUNCH_ARGS, system_chromium
 
-SITE = Path(__file__).resolve().parents[1] / "build" / "site"
+# BP_SITE_DIR lets parallel work test its own build (mkdocs build -d DIR); the default is `make build`'s.
+SITE = Path(os.environ.get("BP_SITE_DIR") or Path(__file__).resolve().parents[1] / "build" / "site")
 ISOLATION_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Embedder-Policy": "require-corp",

@@ -90,6 +90,11 @@ export class PythonClient extends EventTarget {
     return this.request("run", { code, scope }, { onOutput });
   }
 
+  // module.function(**args) in the worker's Python (e.g. a lab's grader); resolves with its JSON result.
+  call(module, func, args, onOutput) {
+    return this.request("call", { module, func, args }, { onOutput });
+  }
+
   // Stop: a KeyboardInterrupt where the page is isolated; else (or if ignored) a fresh worker.
   async stop() {
     if (this.pending.size === 0) return "idle";

@@ -76,6 +76,15 @@ const handlers = {
       current = null;
     }
   },
+  // Any Python function module.function(**args) returning JSON-able data: features add Python, not JS here.
+  call({ id, module, func, args }) {
+    current = { id, bytes: 0, lines: 0, capped: false };
+    try {
+      return JSON.parse(runner.call_json(module, func, JSON.stringify(args ?? {})));
+    } finally {
+      current = null;
+    }
+  },
   "reset-scope"({ scope }) {
     runner.reset_scope(scope);
     return { ok: true };

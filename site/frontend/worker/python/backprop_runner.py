@@ -1,5 +1,7 @@
 """The worker's Python side: run a cell in its page's namespace and explain errors in the learner's terms."""
 
+import importlib
+import json
 import linecache
 import sys
 import traceback
@@ -33,6 +35,18 @@ def run_cell(code: str, scope: str = "page") -> dict:
         sys.stdout.flush()
         sys.stderr.flush()
     return {"ok": True}
+
+
+def call_json(module: str, function: str, args_json: str) -> str:
+    """module.function(**args) for the page's `call` request; JSON in, JSON out."""
+    try:
+        result = getattr(importlib.import_module(module), function)(**json.loads(args_json))
+    except BaseException as e:  # noqa: B036 -- reported to the page, never fatal to the worker
+        result = {"ok": False, "error": describe_exception(e)}
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    return json.dumps(result)
 
 
 def reset_scope(scope: str) -> None:
