@@ -44,7 +44,8 @@ class Value:
         if other.data == 0:
             raise ZeroDivisionError(f"Value division: {self.data} / 0")
         d = other.data
-        return Value(self.data / d, (self, other), "/", _local_grads=(1 / d, -self.data / (d * d)))
+        q = self.data / d  # -q / d is -a / d**2 without d**2 underflowing to zero for tiny d
+        return Value(q, (self, other), "/", _local_grads=(1 / d, -q / d))
 
     def __radd__(self, other):
         return self + other
@@ -71,7 +72,14 @@ class Value:
             raise ValueError(f"Value ** {other}: zero cannot be raised to a negative power")
         if x < 0 and not float(other).is_integer():
             raise ValueError(f"Value ** {other}: a negative base needs a whole-number exponent")
-        return Value(x**other, (self,), f"**{other}", _local_grads=(other * x ** (other - 1),))
+        # n * x**(n-1), except where x**(n-1) would divide by zero: x**0 is flat, a root is vertical at 0.
+        if other == 0:
+            slope = 0.0
+        elif x == 0 and other < 1:
+            slope = math.inf
+        else:
+            slope = other * x ** (other - 1)
+        return Value(x**other, (self,), f"**{other}", _local_grads=(slope,))
 
     # Operations on one value
     def relu(self):
@@ -105,7 +113,7 @@ class Value:
         """Fill in .grad of every value this one depends on, by the chain rule."""
         topo = topological_order(self)
         # Inner nodes start from zero on every call, so a second backward() adds the same
-        # gradients to the leaves again instead of stale inner ones (micrograd's 27, then 45).
+        # gradients to the leaves again instead of stale inner ones (micrograd gives 27, then 72).
         for v in topo:
             if v._prev:
                 v.grad = 0.0

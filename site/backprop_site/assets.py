@@ -92,6 +92,10 @@ def pack_python(site_dir: Path) -> str:
 
 
 def write_build_info(site_dir: Path, pyodide_version: str, python_hash: str) -> None:
-    """assets/backprop/build.json: versions the worker and service worker use to name caches."""
-    info = {"pyodide": pyodide_version, "python": python_hash}
+    """assets/backprop/build.json: versions (naming the service worker's caches) and the sizes of the
+    files the worker downloads (so its progress bar has a total before any download starts)."""
+    downloads = [site_dir / "assets" / "pyodide" / name for name in PYODIDE_FILES]
+    downloads.append(site_dir / "assets" / "backprop" / "python.zip")
+    sizes = {p.name: p.stat().st_size for p in downloads if p.exists()}
+    info = {"pyodide": pyodide_version, "python": python_hash, "sizes": sizes}
     (site_dir / "assets" / "backprop" / "build.json").write_text(json.dumps(info))

@@ -5,6 +5,7 @@ import shlex
 from dataclasses import dataclass, field
 
 FENCE_OPEN = re.compile(r"^(?P<indent>[ ]*)(?P<ticks>`{3,})python[ \t]+(?P<attrs>[^`\n]*)$")
+ANY_FENCE_OPEN = re.compile(r"^[ ]*(?P<ticks>`{3,}|~{3,})")
 KINDS = ("run", "lab", "graph")
 
 
@@ -46,7 +47,7 @@ def find_fences(markdown: str) -> list[Fence]:
     while i < len(lines):
         m = FENCE_OPEN.match(lines[i])
         if not m:
-            i += 1
+            i = _past_other_fence(lines, i)
             continue
         attrs = parse_attrs(m["attrs"], i + 1)
         kinds = [k for k in KINDS if k in attrs]
@@ -64,3 +65,17 @@ def find_fences(markdown: str) -> list[Fence]:
             fences.append(Fence(kinds[0], attrs, code, i + 1, i, j + 1, indent))
         i = j + 1
     return fences
+
+
+def _past_other_fence(lines: list[str], i: int) -> int:
+    """The index after line i, or after the whole fence line i opens (what it shows is not a widget:
+    the authors' guide shows lab fences inside ````markdown fences)."""
+    m = ANY_FENCE_OPEN.match(lines[i])
+    if not m:
+        return i + 1
+    ticks = m["ticks"]
+    for j in range(i + 1, len(lines)):
+        closing = lines[j].strip()
+        if closing.startswith(ticks) and set(closing) == {ticks[0]}:
+            return j + 1
+    return len(lines)

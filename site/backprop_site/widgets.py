@@ -38,16 +38,17 @@ def lab(fence: Fence, lab_id: str, title: str, hint_count: int) -> str:
     )
 
 
-def graph(fence: Fence, graph_id: str, traced: dict, caption: str) -> str:
-    """A diagram: its traced graph as data, with the node table as the text alternative."""
-    data = {"kind": "graph", "id": graph_id, "code": fence.code, "graph": traced}
+def graph(fence: Fence, graph_id: str, diagram: dict, caption: str) -> str:
+    """A diagram: its data (graph, films, paths) as JSON, with the node table as the text alternative."""
+    data = {"kind": "graph", "id": graph_id, "code": fence.code, "caption": caption, "graph": diagram}
     rows = "".join(
-        "<tr>"
-        f'<th scope="row">{html.escape(n["label"] or "#" + str(n["id"]))}</th>'
+        f'<tr data-node="{n["id"]}">'
+        f'<th scope="row">{html.escape(name)}</th>'
         f"<td>{html.escape(n['op'] or 'input')}</td>"
-        f"<td>{_fmt(n['data'])}</td><td>{_fmt(n['grad'])}</td>"
+        f'<td class="bp-graph__num" data-field="data">{_fmt(n["data"])}</td>'
+        f'<td class="bp-graph__num" data-field="grad">{_fmt(n["grad"])}</td>'
         "</tr>"
-        for n in traced["nodes"]
+        for n, name in zip(diagram["nodes"], diagram["names"])
     )
     table = (
         f'<table class="bp-graph__table"><caption>{html.escape(caption)}</caption>'
@@ -64,5 +65,7 @@ def graph(fence: Fence, graph_id: str, traced: dict, caption: str) -> str:
 
 
 def _fmt(x: float | None) -> str:
-    """A number as the diagrams show it: four significant digits."""
-    return "—" if x is None else f"{x:.4g}"
+    """A number as the diagrams show it: four significant digits (as backprop_graph.fmt)."""
+    if x is None:
+        return "—"
+    return "0" if x == 0 else f"{x:.4g}"

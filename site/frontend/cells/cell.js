@@ -4,7 +4,7 @@ import { createEditor } from "../editor/editor.js";
 import { python } from "../python/client.js";
 import { createOutput } from "./output.js";
 import { renderEvent } from "./renderers.js";
-import { autosaver, forgetCode, loadCode } from "./storage.js";
+import { autosaver, loadCode } from "./storage.js";
 
 export function button(label, className, onClick) {
   const b = document.createElement("button");
@@ -15,7 +15,8 @@ export function button(label, className, onClick) {
   return b;
 }
 
-export function mountCodeWidget(root, data, { scope, note }) {
+// name: how tracebacks call this code when it is not the code that failed ("cell 2").
+export function mountCodeWidget(root, data, { scope, note, name }) {
   const client = python();
   root.querySelector(".bp-fallback")?.remove();
   const saved = loadCode(data.id);
@@ -25,19 +26,40 @@ export function mountCodeWidget(root, data, { scope, note }) {
   editorBox.className = "bp-editor";
   root.append(editorBox, toolbar);
   const output = createOutput(root);
-  const save = autosaver(data.id, (message) => output.notice(message));
+  // Short news about this widget (saving trouble, how long a run took), read out politely.
+  const news = document.createElement("span");
+  news.className = "bp-toolbar__news";
+  news.setAttribute("role", "status");
+  const save = autosaver(data.id, data.code, {
+    onError: (message) => {
+      news.textContent = message;
+      news.dataset.kind = "warning";
+    },
+    onSaved: () => {
+      news.textContent = "Saved again.";
+      news.dataset.kind = "";
+    },
+  });
 
   const editor = createEditor(editorBox, {
     code: saved ?? data.code,
     label: data.kind === "lab" ? `Code for lab: ${data.title}` : "Python code cell",
     onRun: () => run(),
-    onChange: (code) => save(code),
+    onChange: (code) => {
+      root.dataset.edited = "true";
+      save(code);
+    },
   });
 
   let running = false;
+  let requestId = null;
   const runButton = button("Run", "bp-run-button md-button--primary", () => run());
   const stopButton = button("Stop", "bp-stop-button", () => stop());
   const resetButton = button("Reset", "bp-reset-button", () => reset());
+  runButton.title = "Run (Ctrl+Enter)";
+  stopButton.title = client.canInterrupt
+    ? "Stop the running code; your definitions stay"
+    : "Stop the running code by restarting Python; earlier definitions must then be run again";
   stopButton.disabled = true;
   toolbar.append(runButton, stopButton, resetButton);
   if (note) {
@@ -46,6 +68,7 @@ export function mountCodeWidget(root, data, { scope, note }) {
     hint.textContent = note;
     toolbar.append(hint);
   }
+  toolbar.append(news);
 
   function setRunning(on) {
     running = on;
@@ -53,45 +76,57 @@ export function mountCodeWidget(root, data, { scope, note }) {
     root.dataset.running = on ? "true" : "false";
   }
 
-  // Runs code (the editor's unless given) with streamed output; resolves with the worker's result.
+  // Runs a request (type "run" with the editor's code, or any other) with streamed output;
+  // resolves with the worker's result.
   async function execute(type, payload) {
     setRunning(true);
     output.clear();
     editor.markLine(null);
-    if (client.state !== "ready" && client.state !== "busy") output.notice("Python is loading; your code will run as soon as it is ready.");
+    if (news.dataset.kind !== "warning") news.textContent = "";
+    let waiting = null;
+    if (client.state !== "ready" && client.state !== "busy") waiting = output.notice("Python is loading; your code will run as soon as it is ready.");
+    else if (client.state === "busy") waiting = output.notice("Waiting for the code that is running to finish…");
     try {
-      const result = await client.request(type, payload, {
+      const pending = client.request(type, payload, {
         onOutput: (kind, message) => {
-          if (kind === "capped") output.notice(`Output stopped here: more than ${message.limit.lines.toLocaleString()} lines or 1 MB was printed. The code kept running.`);
+          waiting?.remove();
+          if (kind === "capped") output.notice(`Output stopped here: more than ${message.limit.lines.toLocaleString()} lines or 1 MB was printed. The code goes on running; Stop ends it.`);
           else if (kind === "event") renderEvent(output, message.kind, message.payload);
           else output.stream(kind, message.text);
         },
       });
+      requestId = pending.requestId;
+      const result = await pending;
+      waiting?.remove();
+      if (result?.hiddenBytes) output.notice(`${(result.hiddenBytes / 1e6).toFixed(1)} MB more output was not shown.`);
       if (result?.error) showError(result.error);
+      else if (result?.ok && result.ms != null && news.dataset.kind !== "warning") news.textContent = `Ran in ${(result.ms / 1000).toFixed(2)} s`;
       return result;
     } catch (error) {
-      output.error(`Python is not available: ${error.message}`);
+      output.error(`Python is not available: ${error.message}. The status above has a Retry button.`);
       return { ok: false, error: { type: "Unavailable", message: error.message } };
     } finally {
+      requestId = null;
       setRunning(false);
     }
   }
 
   function showError(error) {
-    if (error.type === "Restarted") return output.notice(error.message);
+    if (error.type === "Restarted" || error.type === "Cancelled") return output.notice(error.message);
     if (error.type === "KeyboardInterrupt") return output.notice("Stopped. Your definitions from earlier runs are still there.");
-    output.error(explain(error));
-    if (error.line) editor.markLine(error.line);
+    if (error.type === "Crashed") return output.error(error.message);
+    output.error(explain(error, client.generation > 0));
+    if (error.line) editor.markLine(error.line, error.col);
   }
 
-  const run = () => (running ? null : execute("run", { code: editor.code, scope }));
+  const run = () => (running ? null : execute("run", { code: editor.code, scope, cell: name }));
   async function stop() {
-    const how = await client.stop();
-    if (how === "restarted") stopButton.disabled = true;
+    stopButton.disabled = true;
+    await client.stop(requestId ?? undefined);
   }
   function reset() {
     editor.setCode(data.code);
-    forgetCode(data.id);
+    save.flush?.();
     output.clear();
     output.notice("Back to the starting code. Undo (Ctrl+Z) brings your version back.");
   }
@@ -99,11 +134,12 @@ export function mountCodeWidget(root, data, { scope, note }) {
   return { root, editor, output, toolbar, execute, showError, setRunning, get running() { return running; } };
 }
 
-// Plain words for the failures that are not the learner's bug.
-function explain(error) {
+// Plain words for the failures that are not the learner's bug (restarted: Python has restarted on this page).
+function explain(error, restarted) {
   const extra = {
     MemoryError: "\n\nPython ran out of memory. Try smaller sizes.",
     RecursionError: "\n\nA function called itself too many times. Is there a base case, or can a loop do it?",
+    NameError: restarted ? "\n\nIf another cell defines this name: Python restarted since that cell ran, so run it again." : "",
   }[error.type];
   return error.traceback + (extra || "");
 }

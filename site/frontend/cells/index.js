@@ -3,10 +3,11 @@
 import { mountCodeWidget } from "./cell.js";
 
 export function mountRunCells(widgets) {
-  return widgets.map(({ element, data }) =>
+  return widgets.map(({ element, data }, n) =>
     mountCodeWidget(element, data, {
       scope: "page",
-      note: "Cells on this page share their variables, like notebook cells.",
+      name: `cell ${n + 1}`,
+      note: n === 0 ? "Cells on this page share their variables, like notebook cells." : "",
     }),
   );
 }

@@ -11,6 +11,7 @@ export function registerOutputRenderer(kind, render) {
 export function renderEvent(output, kind, payload) {
   const render = renderers.get(kind);
   if (!render) return;
+  output.flush?.(); // text printed before the event stays above it
   const holder = document.createElement("div");
   holder.className = `bp-output__rich bp-output__${kind}`;
   output.element.append(holder);

@@ -15,19 +15,43 @@ export function loadCode(widgetId) {
   }
 }
 
-// Returns save(code): debounced; onError(message) is called when the browser refuses to store.
-export function autosaver(widgetId, onError) {
+// Returns save(code): debounced, and flushed when the page is hidden or left. Code equal to the
+// starting code is forgotten rather than stored. onError(message) is called once when the browser
+// refuses to store (full or blocked); onSaved() after a save that worked again.
+export function autosaver(widgetId, startingCode, { onError, onSaved } = {}) {
+  if (typeof startingCode === "function") return autosaver(widgetId, null, { onError: startingCode }); // (id, onError)
   let timer = null;
-  return (code) => {
+  let pending = null;
+  let failing = false;
+  const write = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      try {
-        localStorage.setItem(storageKey(widgetId), code);
-      } catch (error) {
-        onError?.(`Your code could not be saved in this browser (${error.name}); keep editing, but copy it before you leave.`);
-      }
-    }, DELAY_MS);
+    if (pending === null) return;
+    const code = pending;
+    pending = null;
+    try {
+      if (code === startingCode) localStorage.removeItem(storageKey(widgetId));
+      else localStorage.setItem(storageKey(widgetId), code);
+      if (failing) onSaved?.();
+      failing = false;
+    } catch (error) {
+      if (!failing) onError?.(refusal(error));
+      failing = true;
+    }
   };
+  addEventListener("pagehide", write);
+  addEventListener("visibilitychange", () => document.visibilityState === "hidden" && write());
+  const save = (code) => {
+    pending = code;
+    clearTimeout(timer);
+    timer = setTimeout(write, DELAY_MS);
+  };
+  save.flush = write;
+  return save;
+}
+
+function refusal(error) {
+  const why = error?.name === "QuotaExceededError" ? "the browser's storage for this site is full" : "this browser blocks storage for this site";
+  return `Not saved: ${why}. Keep editing; copy your code somewhere before you leave the page.`;
 }
 
 export function forgetCode(widgetId) {

@@ -1,8 +1,8 @@
 // The code editor: CodeMirror 6 with Python, following Material's light/dark palette via CSS variables.
 
-import { defaultKeymap, history, historyKeymap, indentWithTab, undo } from "@codemirror/commands";
+import { defaultKeymap, history, historyKeymap, indentWithTab, isolateHistory, undo } from "@codemirror/commands";
 import { python as pythonLanguage } from "@codemirror/lang-python";
-import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from "@codemirror/language";
+import { bracketMatching, HighlightStyle, indentOnInput, indentUnit, syntaxHighlighting } from "@codemirror/language";
 import { EditorState, StateEffect, StateField } from "@codemirror/state";
 import { Decoration, EditorView, highlightActiveLine, keymap, lineNumbers } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
@@ -23,12 +23,20 @@ const theme = EditorView.theme({
   "&": { backgroundColor: "var(--md-code-bg-color)", color: "var(--md-code-fg-color)", fontSize: "0.8rem" },
   ".cm-content": { fontFamily: "var(--md-code-font-family)", caretColor: "var(--md-code-fg-color)" },
   ".cm-gutters": { backgroundColor: "var(--md-code-bg-color)", color: "var(--md-default-fg-color--light)", border: "none" },
-  ".cm-activeLine": { backgroundColor: "var(--md-code-hl-color--light, transparent)" },
+  "&.cm-focused .cm-activeLine": { backgroundColor: "var(--md-code-hl-color--light, transparent)" },
+  ".cm-activeLine": { backgroundColor: "transparent" },
   "&.cm-focused": { outline: "2px solid var(--md-accent-fg-color)" },
+  ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--md-code-fg-color)" },
+  "&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection":
+    { backgroundColor: "var(--bp-selection-bg)" },
+  ".cm-activeLineGutter": { backgroundColor: "transparent", color: "var(--md-default-fg-color)" },
+  "&.cm-focused .cm-matchingBracket": { backgroundColor: "var(--bp-bracket-bg)", outline: "1px solid var(--bp-bracket-outline)" },
+  "&.cm-focused .cm-nonmatchingBracket": { backgroundColor: "var(--bp-error-bg)" },
   ".cm-error-line": { backgroundColor: "var(--bp-error-bg)" },
+  ".cm-error-caret": { textDecoration: "underline wavy var(--bp-error-fg)", textDecorationSkipInk: "none", textUnderlineOffset: "3px" },
 });
 
-// Marking the line an error points at; cleared on the next edit.
+// Marking the line an error points at (and, for a SyntaxError, the column); cleared on the next edit.
 const setErrorLine = StateEffect.define();
 const errorLine = StateField.define({
   create: () => Decoration.none,
@@ -37,8 +45,14 @@ const errorLine = StateField.define({
     for (const effect of tr.effects) {
       if (effect.is(setErrorLine)) {
         if (effect.value === null) return Decoration.none;
-        const line = tr.state.doc.line(Math.min(Math.max(effect.value, 1), tr.state.doc.lines));
-        return Decoration.set([Decoration.line({ class: "cm-error-line" }).range(line.from)]);
+        const { line: number, col } = effect.value;
+        const line = tr.state.doc.line(Math.min(Math.max(number, 1), tr.state.doc.lines));
+        const ranges = [Decoration.line({ class: "cm-error-line", attributes: { "data-error": "true" } }).range(line.from)];
+        if (col && line.length) {
+          const from = line.from + Math.min(col - 1, line.length - 1);
+          ranges.push(Decoration.mark({ class: "cm-error-caret" }).range(from, from + 1));
+        }
+        return Decoration.set(ranges);
       }
     }
     return marks;
@@ -46,7 +60,15 @@ const errorLine = StateField.define({
   provide: (field) => EditorView.decorations.from(field),
 });
 
+let editors = 0;
+
 export function createEditor(parent, { code, label, onRun, onChange }) {
+  // Keyboard help for screen readers: Tab indents here, so leaving the editor needs Escape first.
+  const help = document.createElement("span");
+  help.id = `bp-editor-help-${++editors}`;
+  help.className = "bp-visually-hidden";
+  help.textContent = "Python code. Tab indents, Shift+Tab dedents; press Escape then Tab to leave the editor. Ctrl+Enter runs.";
+  parent.append(help);
   const view = new EditorView({
     parent,
     state: EditorState.create({
@@ -59,9 +81,10 @@ export function createEditor(parent, { code, label, onRun, onChange }) {
         highlightActiveLine(),
         syntaxHighlighting(highlight),
         pythonLanguage(),
+        indentUnit.of("    "),
         errorLine,
         theme,
-        EditorView.contentAttributes.of({ "aria-label": label, "aria-multiline": "true" }),
+        EditorView.contentAttributes.of({ "aria-label": label, "aria-multiline": "true", "aria-describedby": help.id }),
         keymap.of([
           { key: "Mod-Enter", run: () => (onRun?.(), true) },
           { key: "Shift-Enter", run: () => (onRun?.(), true) },
@@ -82,11 +105,18 @@ export function createEditor(parent, { code, label, onRun, onChange }) {
     },
     // Replace the whole text as one undoable change (Reset and Solution can be undone).
     setCode(text) {
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+      // Its own undo step, never merged with typing just before it.
+      view.dispatch({
+        changes: { from: 0, to: view.state.doc.length, insert: text },
+        annotations: isolateHistory.of("full"),
+      });
     },
     undo: () => undo(view),
-    markLine(line) {
-      view.dispatch({ effects: setErrorLine.of(line ?? null) });
+    // Mark an error's line (1-based) and optionally its column; null clears the mark.
+    markLine(line, col = null) {
+      if (line == null) return view.dispatch({ effects: setErrorLine.of(null) });
+      const at = view.state.doc.line(Math.min(Math.max(line, 1), view.state.doc.lines)).from;
+      view.dispatch({ effects: [setErrorLine.of({ line, col }), EditorView.scrollIntoView(at, { y: "nearest" })] });
     },
     focus: () => view.focus(),
   };

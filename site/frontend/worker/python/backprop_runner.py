@@ -1,9 +1,11 @@
 """The worker's Python side: run a cell in its page's namespace and explain errors in the learner's terms."""
 
+import builtins
 import importlib
 import json
 import linecache
 import sys
+import time
 import traceback
 
 CELL_FILE = "<cell>"
@@ -13,24 +15,54 @@ HIDDEN = ("backprop_runner.py", "/_pyodide/", "/pyodide/", "<exec>")
 namespaces: dict[str, dict] = {}
 
 
+def install(interruptible: bool) -> None:
+    """Fit Python to the worker: a time.sleep that Stop can cut short, and an input() that explains."""
+    if interruptible:
+        time.sleep = interruptible_sleep
+    builtins.input = no_input
+
+
+def interruptible_sleep(seconds: float, /) -> None:
+    """time.sleep, but Stop wakes it and raises KeyboardInterrupt at once."""
+    from backprop_bridge import wait
+
+    if seconds < 0:
+        raise ValueError("sleep length must be non-negative")
+    if wait(seconds * 1000):
+        raise KeyboardInterrupt
+
+
+def no_input(prompt: object = "", /) -> str:
+    """input() cannot wait for typing in the browser; say what to do instead."""
+    raise RuntimeError("input() cannot read typing here. Put the value in the code instead, e.g. n = 5")
+
+
 def fresh_namespace() -> dict:
-    """A namespace like a new module's: its own globals, the real builtins."""
-    return {"__name__": "__main__", "__builtins__": __builtins__}
+    """A namespace like a new module's: its own globals, the real builtins, and show(v) to draw a graph."""
+    from backprop_graph import show
+
+    return {"__name__": "__main__", "__builtins__": __builtins__, "show": show}
 
 
-def run_cell(code: str, scope: str = "page") -> dict:
+def cell_file(cell: str) -> str:
+    """The file name a cell's code is compiled under; tracebacks show it as the cell's name."""
+    return f"<{cell}>" if cell else CELL_FILE
+
+
+def run_cell(code: str, scope: str = "page", cell: str = "") -> dict:
     """Run code in the scope's namespace (cells of one page share it); return how it went."""
     namespace = namespaces.setdefault(scope, fresh_namespace())
+    filename = cell_file(cell)
     try:
-        compiled = compile(code, CELL_FILE, "exec")
+        compiled = compile(code, filename, "exec")
     except SyntaxError as e:
         return {"ok": False, "error": describe_syntax_error(e)}
-    # linecache lets tracebacks quote the learner's own lines.
-    linecache.cache[CELL_FILE] = (len(code), None, code.splitlines(True), CELL_FILE)
+    # linecache lets tracebacks quote the learner's lines, also of cells run earlier.
+    linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
     try:
         exec(compiled, namespace)
     except BaseException as e:  # noqa: B036 -- SystemExit and KeyboardInterrupt are reported too
-        return {"ok": False, "error": describe_exception(e)}
+        return {"ok": False, "error": describe_exception(e, filename)}
     finally:
         sys.stdout.flush()
         sys.stderr.flush()
@@ -55,47 +87,50 @@ def reset_scope(scope: str) -> None:
 
 
 def describe_syntax_error(e: SyntaxError) -> dict:
-    """A SyntaxError with its line and a caret under the column where Python stopped."""
+    """A SyntaxError with its line and carets under the columns where Python stopped."""
     line = e.lineno or 1
     col = e.offset or 1
     text = (e.text or "").rstrip("\n")
-    caret = " " * (col - 1) + "^" if text else ""
-    shown = "\n".join(
-        s for s in (f"  Line {line}", f"    {text}" if text else "", f"    {caret}" if caret else "") if s
-    )
+    shown = [f"  Line {line}"]
+    if text:
+        stripped = text.lstrip()
+        indent = len(text) - len(stripped)
+        end = e.end_offset if e.end_offset and e.end_lineno == e.lineno and e.end_offset > col else col + 1
+        shown += [f"    {stripped}", "    " + " " * max(col - 1 - indent, 0) + "^" * (end - col)]
+    name = type(e).__name__
     return {
-        "type": type(e).__name__,
+        "type": name,
         "message": e.msg,
         "line": line,
         "col": col,
-        "traceback": f"{shown}\n{type(e).__name__}: {e.msg}",
+        "traceback": "\n".join([*shown, f"{name}: {e.msg}"]),
     }
 
 
-def describe_exception(e: BaseException) -> dict:
-    """The traceback with the worker's own frames removed; the learner's last line marked."""
+def describe_exception(e: BaseException, current: str = CELL_FILE) -> dict:
+    """The traceback with the worker's own frames removed, in the learner's names; their line marked."""
     frames = [f for f in traceback.extract_tb(e.__traceback__) if not any(h in f.filename for h in HIDDEN)]
-    line = next((f.lineno for f in reversed(frames) if f.filename == CELL_FILE), None)
-    lines = ["Traceback (most recent call last):"]
+    line = next((f.lineno for f in reversed(frames) if f.filename == current), None)
     for f in frames:
-        where = "your code" if f.filename == CELL_FILE else _short_path(f.filename)
-        lines.append(f"  {where}, line {f.lineno}, in {f.name}")
-        if f.line:
-            lines.append(f"    {f.line}")
-    message = "".join(traceback.format_exception_only(type(e), e)).strip()
-    lines.append(message)
+        f.filename = "your code" if f.filename == current else _short_path(f.filename)
+    lines = ["Traceback (most recent call last):", *traceback.StackSummary.from_list(frames).format()]
+    lines.append("".join(traceback.format_exception_only(type(e), e)))
     return {
         "type": type(e).__name__,
         "message": str(e),
         "line": line,
         "col": None,
-        "traceback": "\n".join(lines),
+        "traceback": "".join(s if s.endswith("\n") else s + "\n" for s in lines).rstrip("\n"),
     }
 
 
 def _short_path(filename: str) -> str:
-    """engine/value.py rather than the worker's full file-system path."""
+    """cell 2, engine/value.py or json/decoder.py rather than the worker's file-system paths."""
+    if filename.startswith("<") and filename.endswith(">"):
+        return filename[1:-1]
     for package in ("engine/", "lab_checks/"):
         if package in filename:
             return package + filename.split(package, 1)[1]
+    if "/lib/python" in filename:  # the standard library: /lib/python314.zip/json/decoder.py
+        return filename.split("/lib/python", 1)[1].split("/", 1)[-1]
     return filename

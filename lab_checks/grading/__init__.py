@@ -1,0 +1,65 @@
+"""Grading labs: the format of a grader, and the harness that runs learner code against it.
+
+A lab is a fence ```python lab="my-lab" in a lesson (its content is the starting code). Its grader
+is lab_checks/my_lab.py, a plain module that defines:
+
+    TITLE      str: the lab's title (the lab's heading and accessible name).
+    HINTS      list of at least 3 str, from a gentle nudge to nearly the answer; `code` in backticks.
+    SOLUTION   str: reference code that passes (the Solution button shows it).
+    MISTAKES   list of at least 4 Mistake(name, code, feedback): wrong solutions learners really
+               write. code is the whole wrong program (often mutate(SOLUTION, old, new)); feedback is
+               shown when a learner's code fails a check the same way this code does. It may use
+               {name}, {expected} and {got} of the first wrong value, e.g. "{name} is {got} but
+               should be {expected}: is a gradient overwritten with `=` instead of added with `+=`?"
+    checks     functions rng -> Case, decorated with @check("what it checks", cases=3, tol=1e-6).
+               Each attempt draws fresh random numbers from rng; keep inputs short (round(x, 4)).
+    DEFINES    optional tuple of names the learner's code must define, e.g. ("slope",).
+
+A Case(code, expected) is code the check runs in a copy of the learner's namespace (shown to the
+learner as what was tried, so make it runnable as it stands) and expected: {expression: result},
+evaluated after code. A result is a number (equal within tol * max(1, |expected|)), plain data
+(equal), or satisfies("text", predicate). value_case(code, inputs, observe) makes a Case for a
+Value class: expected values come from engine/'s Value, and each observed input gradient is
+confirmed by a central difference, so a grader cannot expect a wrong number.
+
+    @check("a * b: value and gradients")
+    def product(rng):
+        a, b = (round(rng.uniform(-3, 3), 4) for _ in range(2))
+        return value_case("L = a * b\\nL.backward()", {"a": a, "b": b}, ["L.data", "a.grad", "b.grad"])
+
+grade(grader, code) runs code in a fresh namespace, then every check, in a sandbox (see
+sandbox.py: builtins, math, engine and the graders are put back after every call into learner code;
+exceptions, SystemExit included, fail the case; KeyboardInterrupt stops the check). The verdict:
+
+    {"verdict": "pass" | "fail" | "error", "summary": str, "lab": id, "seed": int, "ms": float,
+     "printed": what the code printed, "error": {type, message, line, traceback} (when "error"),
+     "reason": "interrupted" | "grader" (some errors),
+     "checks": [{"name", "passed", "cases": how many ran, "tol",
+                 when failed: "tried": code, "rows": [{"what", "expected", "got", "ok"}],
+                 "error": {...} if it raised, "hint": feedback, "mistake": name, if one matched}]}
+
+`make check-labs` holds every grader to its word: SOLUTION passes, the lesson's starting code fails,
+and every mistake fails with its own feedback; the browser tests do the same through the page.
+"""
+
+from lab_checks.grading.harness import checks_of, grade
+from lab_checks.grading.model import Case, Check, Judge, Mistake, check, mutate, satisfies
+from lab_checks.grading.registry import lab_ids, load, problems
+from lab_checks.grading.values import GraderError, value_case
+
+__all__ = [
+    "Case",
+    "Check",
+    "GraderError",
+    "Judge",
+    "Mistake",
+    "check",
+    "checks_of",
+    "grade",
+    "lab_ids",
+    "load",
+    "mutate",
+    "problems",
+    "satisfies",
+    "value_case",
+]

@@ -1,0 +1,270 @@
+"""grade(): run a learner's code against a grader's checks and known mistakes; the verdict as JSON data."""
+
+import builtins
+import linecache
+import random
+import time
+import traceback
+from collections.abc import Callable
+from types import ModuleType
+
+from lab_checks.grading.model import Case, Check, Mistake
+from lab_checks.grading.observe import Other, agrees, alike, is_number, plain, show
+from lab_checks.grading.sandbox import Raised, Sandbox
+
+LEARNER_FILE = "<cell>"  # as the worker's run cells name it, so tracebacks say "your code"
+CHECK_FILE = "<the check>"  # tracebacks show it as File "the check"
+TRACEBACK_CHARS = 4000
+Explain = Callable[[BaseException], dict]
+
+# Held in a dict, not a global: the sandbox puts this module's globals back as they were before it existed.
+_made: dict[str, Sandbox] = {}
+
+
+def sandbox() -> Sandbox:
+    """The one sandbox, made on first use: its idea of "pristine" is the world at that moment."""
+    if "sandbox" not in _made:
+        _made["sandbox"] = Sandbox()
+    return _made["sandbox"]
+
+
+def plain_explain(error: BaseException) -> dict:
+    """A traceback as the standard library prints it (the worker passes its learner-terms one)."""
+    text = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+    return {"type": type(error).__name__, "message": str(error), "line": None, "traceback": text}
+
+
+def grade(
+    grader: ModuleType,
+    code: str,
+    *,
+    seed: int | None = None,
+    explain: Explain = plain_explain,
+    explain_syntax: Explain = plain_explain,
+) -> dict:
+    """The verdict on code for this grader: {"verdict": "pass"|"fail"|"error", "summary", "checks", ...}."""
+    started = time.perf_counter()
+    seed = random.SystemRandom().randrange(2**32) if seed is None else seed
+    box = sandbox()
+    box.protect(grader)
+    before = box.begin()
+    try:
+        verdict = _grade(grader, code, random.Random(seed), box, explain, explain_syntax)
+    except KeyboardInterrupt:
+        verdict = {
+            "verdict": "error",
+            "reason": "interrupted",
+            "summary": "The check was stopped before it finished (KeyboardInterrupt).",
+            "checks": [],
+        }
+    except Exception as e:  # a bug in the grader, not in the learner's code: say so, for the author
+        verdict = _error(
+            "The lab's grader failed; this is a bug in the course, not in your code.", plain_explain(e)
+        )
+        verdict["reason"] = "grader"
+    finally:
+        printed = box.printed.text()
+        box.end(before)
+    verdict.update(lab=grader.__name__.rsplit(".", 1)[-1].replace("_", "-"), seed=seed, printed=printed)
+    verdict["ms"] = round((time.perf_counter() - started) * 1000, 1)
+    return verdict
+
+
+def _grade(grader, code, rng, box: Sandbox, explain: Explain, explain_syntax: Explain) -> dict:
+    try:
+        compiled = compile(code, LEARNER_FILE, "exec")
+    except SyntaxError as e:
+        error = explain_syntax(e)
+        return _error(
+            f"Your code has a SyntaxError on line {error.get('line')}: {error.get('message')}.", error
+        )
+    _remember_source(LEARNER_FILE, code)
+    namespace = box.keep({"__name__": "__main__", "__builtins__": builtins})
+    outcome = box.run(compiled, namespace)
+    if isinstance(outcome, Raised):
+        error = _describe(outcome.error, box, explain)
+        return _error(f"Your code raised {error['type']} before any check could run.", error)
+    missing = [n for n in getattr(grader, "DEFINES", ()) if n not in namespace]
+    if missing:
+        names = ", ".join(f"`{n}`" for n in missing)
+        return _error(f"Your code does not define {names}, which this lab asks for.", None)
+    mistakes = _Mistakes(grader.MISTAKES, box)
+    results = [_run_check(c, rng, namespace, box, mistakes, explain) for c in checks_of(grader)]
+    failed = [r for r in results if not r["passed"]]
+    cases = sum(r["cases"] for r in results)
+    if failed:
+        summary = f"Not yet: {len(failed)} of {_count(len(results), 'check')} failed."
+    else:
+        every = "all " if len(results) > 1 else ""
+        summary = f"Passed: {every}{_count(len(results), 'check')}, on {_count(cases, 'hidden random case')}."
+    return {"verdict": "fail" if failed else "pass", "summary": summary, "checks": results}
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
+def checks_of(grader: ModuleType) -> list[Check]:
+    """The grader's checks, in the order they are defined."""
+    return [v for v in vars(grader).values() if isinstance(v, Check)]
+
+
+def _run_check(chk: Check, rng, namespace: dict, box: Sandbox, mistakes, explain: Explain) -> dict:
+    tol = chk.tol
+    for n in range(1, chk.cases + 1):
+        case = chk.make(rng)
+        tol = chk.tol if case.tol is None else case.tol
+        got = _observe(case, namespace, box)
+        error = None
+        if isinstance(got, Raised):
+            _remember_source(CHECK_FILE, _probe_source(case))
+            error = _describe(got.error, box, explain)
+        rows = _rows(case, got, tol, error)
+        if error or not all(r["ok"] for r in rows):
+            result = {
+                "name": chk.name,
+                "passed": False,
+                "cases": n,
+                "tried": case.code,
+                "tol": tol,
+                "rows": rows,
+            }
+            if error:
+                result["error"] = error
+            mistake = mistakes.matching(case, got, tol)
+            if mistake is not None:
+                result["hint"] = _feedback(mistake, rows)
+                result["mistake"] = mistake.name
+            return result
+    return {"name": chk.name, "passed": True, "cases": chk.cases, "tol": tol}
+
+
+def _probe_source(case: Case) -> str:
+    return case.code + f"\n__observed__ = ({', '.join(case.expected)},)\n"
+
+
+def _observe(case: Case, namespace: dict, box: Sandbox, quiet: bool = False):
+    """Run the case with these names (a copy, so the case cannot clobber them): plain results or Raised."""
+    scope = box.keep(dict(namespace))
+    outcome = box.run(_compile_probe(case), scope, quiet=quiet)
+    if isinstance(outcome, Raised):
+        return outcome
+    observed = scope.get("__observed__")
+    values = plain(observed, box)
+    if type(values) is not list or len(values) != len(case.expected):
+        return [Other("object", "nothing")] * len(case.expected)
+    return values
+
+
+def _compile_probe(case: Case):
+    return compile(_probe_source(case), CHECK_FILE, "exec")
+
+
+def _rows(case: Case, got, tol: float, error: dict | None) -> list[dict]:
+    """Each expression: expected and got in words; when the case raised, what it raised instead."""
+    if error:
+        raised = f"raised {error['type']}"
+        return [
+            {"what": e, "expected": show(x), "got": raised, "ok": False} for e, x in case.expected.items()
+        ]
+    rows = []
+    for (expr, expected), value in zip(case.expected.items(), got):
+        shown = show(value)
+        if is_number(expected) and not is_number(value):
+            shown += ", not a number"
+        ok = agrees(expected, value, tol)
+        rows.append({"what": expr, "expected": show(expected), "got": shown, "ok": ok})
+    return rows
+
+
+def _feedback(mistake: Mistake, rows: list[dict]) -> str:
+    wrong = next((r for r in rows if not r["ok"]), None)
+    text = mistake.feedback
+    if wrong:
+        for key in ("name", "expected", "got"):
+            text = text.replace("{" + key + "}", wrong["what"] if key == "name" else wrong[key])
+    return text
+
+
+class _Mistakes:
+    """The grader's known mistakes, each loaded (once per check) the first time a failure needs them."""
+
+    def __init__(self, mistakes: list[Mistake], box: Sandbox) -> None:
+        self.mistakes = mistakes
+        self.box = box
+        self.namespaces: dict[str, dict | None] = {}
+
+    def namespace(self, mistake: Mistake) -> dict | None:
+        if mistake.name not in self.namespaces:
+            namespace = self.box.keep({"__name__": "__main__", "__builtins__": builtins})
+            outcome = self.box.run(_compiled_mistake(mistake.code), namespace, quiet=True)
+            self.namespaces[mistake.name] = None if isinstance(outcome, Raised) else namespace
+        return self.namespaces[mistake.name]
+
+    def matching(self, case: Case, got, tol: float) -> Mistake | None:
+        """The first mistake that fails this case exactly as the learner's code did."""
+        for mistake in self.mistakes:
+            namespace = self.namespace(mistake)
+            if namespace is None:
+                continue
+            theirs = _observe(case, namespace, self.box, quiet=True)
+            if _same_failure(got, theirs, case, tol):
+                return mistake
+        return None
+
+
+def _same_failure(got, theirs, case: Case, tol: float) -> bool:
+    if isinstance(got, Raised) or isinstance(theirs, Raised):
+        return (
+            isinstance(got, Raised) and isinstance(theirs, Raised) and type(got.error) is type(theirs.error)
+        )
+    fails = not all(agrees(e, v, tol) for e, v in zip(case.expected.values(), theirs))
+    return fails and all(alike(a, b, tol) for a, b in zip(got, theirs))
+
+
+_mistake_code: dict[str, object] = {}
+
+
+def _compiled_mistake(code: str):
+    if code not in _mistake_code:
+        _mistake_code[code] = compile(code, LEARNER_FILE, "exec")
+    return _mistake_code[code]
+
+
+def _describe(error: BaseException, box: Sandbox, explain: Explain) -> dict:
+    """explain(error) from the learner's first frame on, run in the sandbox (str(error) is their code)."""
+    tb = error.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename not in (LEARNER_FILE, CHECK_FILE):
+        tb = tb.tb_next
+    if tb is not None:
+        error.__traceback__ = tb
+    outcome = box.call(explain, error)
+    described = getattr(outcome, "value", None)
+    if type(described) is dict and all(type(described.get(k)) is str for k in ("type", "traceback")):
+        text = described["traceback"]
+        if len(text) > TRACEBACK_CHARS:
+            text = text[:TRACEBACK_CHARS] + "\n…"
+        message = described.get("message")
+        line = described.get("line")
+        return {
+            "type": described["type"],
+            "message": message if type(message) is str else "",
+            "line": line if type(line) is int else None,
+            "traceback": text,
+        }
+    name = type(error).__name__
+    return {
+        "type": name,
+        "message": "",
+        "line": None,
+        "traceback": f"{name} (its details could not be shown)",
+    }
+
+
+def _error(summary: str, error: dict | None) -> dict:
+    return {"verdict": "error", "summary": summary, "checks": [], "error": error}
+
+
+def _remember_source(filename: str, code: str) -> None:
+    """Tracebacks quote lines from linecache; these files exist only in memory."""
+    linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)

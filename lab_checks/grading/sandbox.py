@@ -1,0 +1,314 @@
+"""Where learner code runs during a check: every call is fenced, and the world is put back after it.
+
+Learner code shares the interpreter with the grader, so a check must not believe anything that code
+could have bent. Around every call into learner code the sandbox
+- captures what it prints (capped), and refuses new audit hooks (they would outlive the call);
+- afterwards puts back, exactly as they were when Python started, the module dictionaries of
+  builtins, sys, math, random, json, traceback, engine.*, lab_checks.* and the worker's runners,
+  the classes defined in them, sys.modules entries, trace/profile functions, the recursion limit,
+  gc callbacks and import hooks;
+- turns any exception, even SystemExit or a BaseException subclass, into a `Raised` outcome,
+  except KeyboardInterrupt (the page's Stop or time limit), which ends the whole check.
+
+The code between a learner call and the restore uses only names bound in this module, never a
+builtin looked up at call time. This keeps honest verdicts against accidents and the usual
+sabotage; it is not a security boundary: a learner who owns the browser can reach the page.
+"""
+
+import builtins
+import gc
+import operator
+import sys
+from types import ModuleType
+
+# Bound once, before any learner code: restoring must not depend on the builtins it restores.
+_all, _len, _map, _is, _type, _list, _dict, _str = all, len, map, operator.is_, type, list, dict, str
+_BaseException, _KeyboardInterrupt = BaseException, KeyboardInterrupt
+_exec = builtins.exec
+
+PROTECTED_MODULES = (
+    "builtins",
+    "sys",
+    "gc",
+    "math",
+    "random",
+    "json",
+    "json.encoder",
+    "json.decoder",
+    "time",
+    "traceback",
+    "linecache",
+    "engine",
+    "backprop_runner",
+    "lab_runner",
+)
+PROTECTED_PACKAGES = ("engine.", "lab_checks")
+# What the verdict travels through after a check: these stay as Python started them, whatever run
+# cells did to them; the rest goes back to how the page's run cells left it.
+GRADING_PATH = ("json", "json.encoder", "json.decoder", "backprop_runner", "lab_runner", "lab_checks")
+SYS_LISTS = ("meta_path", "path_hooks", "path")
+ARMED = ("stdout", "stderr", "addaudithook")  # what call() sets in sys while learner code runs
+_SYS_DICT = sys.__dict__
+PRINT_LIMIT = 20_000
+
+_graveyard: list = []  # what learner code left in protected places: kept alive so no __del__ runs mid-check
+
+
+class Returned:
+    """A learner call that returned value."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+class Raised:
+    """A learner call that raised error (any BaseException but KeyboardInterrupt)."""
+
+    __slots__ = ("error",)
+
+    def __init__(self, error):
+        self.error = error
+
+
+class Printed:
+    """sys.stdout and sys.stderr while learner code runs: keeps the first PRINT_LIMIT characters."""
+
+    def __init__(self) -> None:
+        self.parts: list = []
+        self.room = PRINT_LIMIT
+        self.total = 0
+        self.encoding = "utf-8"
+
+    def write(self, text):
+        if _type(text) is not _str:
+            return 0
+        n = _len(text)
+        self.total += n
+        if self.room > 0:
+            self.parts.append(text[: self.room])
+            self.room -= n
+        return n
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    def text(self) -> str:
+        kept = "".join(p for p in self.parts if type(p) is str)
+        if self.total > PRINT_LIMIT:
+            kept += f"\n… and {self.total - PRINT_LIMIT:,} more characters (not shown)"
+        return kept
+
+
+def _refuse_audit_hook(hook) -> None:
+    raise RuntimeError("labs do not allow sys.addaudithook: it would stay after the check")
+
+
+class World:
+    """The protected state, as copies that can be compared and put back."""
+
+    def __init__(self, modules: list[ModuleType], classes: list[type], containers: list = ()) -> None:
+        self.modules = [(m, _type(m), _dict(m.__dict__)) for m in modules]
+        self.classes = [(c, _type(c), _dict(c.__dict__)) for c in classes]
+        self.entries = [(m.__name__, m) for m in modules]
+        self.lists = [(sys.__dict__[name], _list(sys.__dict__[name])) for name in SYS_LISTS]
+        self.lists.append((gc.callbacks, _list(gc.callbacks)))
+        # Module-level lists and dicts of graders (HINTS, MISTAKES): their contents are put back too.
+        self.containers = _list(containers)
+        self.grader_lists = [(c, _list(c)) for c in containers if _type(c) is list]
+        self.grader_dicts = [(c, _dict(c)) for c in containers if _type(c) is dict]
+        self.trace = sys.gettrace()
+        self.profile = sys.getprofile()
+        self.recursion_limit = sys.getrecursionlimit()
+        self.gc_enabled = gc.isenabled()
+
+    @classmethod
+    def discover(cls) -> "World":
+        """Every protected module now loaded, and the Python classes defined in them."""
+        modules = [
+            m
+            for name, m in list(sys.modules.items())
+            if isinstance(m, ModuleType)
+            and (name in PROTECTED_MODULES or name.startswith(PROTECTED_PACKAGES))
+        ]
+        modules.sort(key=lambda m: {"sys": 0, "builtins": 1}.get(m.__name__, 2))  # first: the rest uses them
+        classes = [c for m in modules for c in _classes_of(m)]
+        return cls(modules, classes, [c for m in modules if _is_grader(m) for c in _containers_of(m)])
+
+    def again(self) -> "World":
+        """The same modules and classes, as they are now."""
+        return World([m for m, _, _ in self.modules], [c for c, _, _ in self.classes], self.containers)
+
+    def add(self, module: ModuleType) -> None:
+        """Protect one more module (a grader loaded later), as it is now."""
+        if any(m is module for m, _, _ in self.modules):
+            return
+        self.modules.append((module, type(module), dict(module.__dict__)))
+        self.entries.append((module.__name__, module))
+        self.classes += [(c, type(c), dict(c.__dict__)) for c in _classes_of(module)]
+        for value in _containers_of(module) if _is_grader(module) else ():
+            self.containers.append(value)
+            if type(value) is list:
+                self.grader_lists.append((value, list(value)))
+            else:
+                self.grader_dicts.append((value, dict(value)))
+
+    def restore(self, skip: tuple[str, ...] = ()) -> None:
+        """Put every protected thing back (sys and builtins first); what was there goes to the graveyard."""
+        for module, kind, saved in self.modules:
+            if skip and saved["__name__"].startswith(skip):
+                continue
+            if _type(module) is not kind:
+                module.__class__ = kind
+            _restore_dict(module.__dict__, saved)
+        modules = sys.modules
+        for name, module in self.entries:
+            if modules.get(name) is not module and not (skip and name.startswith(skip)):
+                _graveyard.append(modules.get(name))
+                modules[name] = module
+        for cls, kind, saved in self.classes:
+            if skip and saved.get("__module__", "").startswith(skip):
+                continue
+            if _type(cls) is not kind:
+                cls.__class__ = kind
+            _restore_class(cls, saved)
+        for items, saved in self.lists if skip else self.lists + self.grader_lists:
+            if _len(items) != _len(saved) or not _all(_map(_is, items, saved)):
+                _graveyard.append(items[:])
+                items[:] = saved
+        if not skip:
+            for d, saved in self.grader_dicts:
+                _restore_dict(d, saved)
+        if sys.gettrace() is not self.trace:
+            sys.settrace(self.trace)
+        if sys.getprofile() is not self.profile:
+            sys.setprofile(self.profile)
+        if sys.getrecursionlimit() != self.recursion_limit:
+            sys.setrecursionlimit(self.recursion_limit)
+        if gc.isenabled() != self.gc_enabled:
+            (gc.enable if self.gc_enabled else gc.disable)()
+
+
+def _classes_of(module: ModuleType) -> list[type]:
+    return [
+        c
+        for c in dict(module.__dict__).values()
+        if isinstance(c, type) and c.__dict__.get("__module__") == module.__name__ and _mutable(c)
+    ]
+
+
+def _is_grader(module: ModuleType) -> bool:
+    return module.__name__.startswith("lab_checks.") and not module.__name__.startswith("lab_checks.grading")
+
+
+def _containers_of(module: ModuleType) -> list:
+    """A grader's module-level lists and dicts (HINTS, MISTAKES, tables of cases)."""
+    return [v for k, v in dict(module.__dict__).items() if type(v) in (list, dict) and not k.startswith("__")]
+
+
+def _mutable(cls: type) -> bool:
+    """Only classes written in Python can be patched (builtin types refuse new attributes)."""
+    return not cls.__flags__ & (1 << 8)  # Py_TPFLAGS_IMMUTABLETYPE; static types have it since 3.10
+
+
+def _restore_dict(d: dict, saved: dict) -> None:
+    if _len(d) == _len(saved) and _all(_map(_is, d, saved)) and _all(_map(_is, d.values(), saved.values())):
+        return
+    _graveyard.append(d.copy())
+    d.clear()
+    d.update(saved)
+
+
+def _restore_class(cls: type, saved: dict) -> None:
+    current = cls.__dict__
+    if (
+        _len(current) == _len(saved)
+        and _all(_map(_is, current, saved))
+        and _all(_map(_is, current.values(), saved.values()))
+    ):
+        return
+    _graveyard.append(_dict(current))
+    for name in _list(current):
+        if name not in saved:
+            delattr(cls, name)
+    for name, value in saved.items():
+        if current.get(name) is not value:
+            setattr(cls, name, value)
+
+
+class Sandbox:
+    """Calls into learner code, each followed by a return to the state Python started in."""
+
+    def __init__(self) -> None:
+        self.pristine = World.discover()
+        self.printed = Printed()
+        self.kept: list = []  # everything learner code handed over, released in the sandbox at the end
+
+    def protect(self, module: ModuleType) -> None:
+        """Add a module loaded later (a grader) to what is put back, as it is now."""
+        self.pristine.add(module)
+
+    def begin(self) -> World:
+        """Start a check: the world as it is (run cells may have changed it), then the pristine one."""
+        before = self.pristine.again()
+        self.pristine.restore()
+        self.printed = Printed()
+        self.kept = []
+        return before
+
+    def keep(self, namespace: dict) -> dict:
+        """Hold a namespace of learner code until the end, when it is emptied inside the sandbox."""
+        self.kept.append(namespace)
+        return namespace
+
+    def end(self, before: World) -> None:
+        """End a check: let go of what learner code left behind, and give run cells their world back."""
+        try:
+            self.call(self._release, quiet=True)
+        finally:
+            before.restore(skip=GRADING_PATH)
+
+    def _release(self) -> None:
+        # Learner objects die here, inside a call, so their __del__ cannot reach the grader's code.
+        for thing in self.kept:
+            if type(thing) is dict:
+                thing.clear()
+        self.kept.clear()
+        _graveyard.clear()
+        gc.collect()
+
+    def call(self, fn, *args, quiet: bool = False):
+        """fn(*args) with learner code inside: Returned or Raised; KeyboardInterrupt propagates.
+
+        What it prints goes to self.printed, or nowhere when quiet (the grader's own known mistakes).
+        """
+        armed = _SYS_DICT
+        armed["stdout"] = armed["stderr"] = Printed() if quiet else self.printed
+        armed["addaudithook"] = _refuse_audit_hook
+        try:
+            value = fn(*args)
+        except _KeyboardInterrupt:
+            self._after()
+            raise
+        except _BaseException as error:  # noqa: B036 -- SystemExit and friends are learner failures here
+            self._after()
+            self.kept.append(error)
+            return Raised(error)
+        self._after()
+        self.kept.append(value)
+        return Returned(value)
+
+    def _after(self) -> None:
+        # What call() itself changed goes back first, so an untouched world is quick to confirm.
+        armed, saved = _SYS_DICT, self.pristine.modules[0][2]
+        for name in ARMED:
+            armed[name] = saved[name]
+        self.pristine.restore()
+
+    def run(self, code, namespace: dict, quiet: bool = False):
+        """exec(code, namespace) as a learner call."""
+        return self.call(_exec, code, namespace, quiet=quiet)

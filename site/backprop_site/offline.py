@@ -1,0 +1,50 @@
+"""The service worker: sw.js at the site root, with the list of files to keep for offline use."""
+
+import hashlib
+import json
+from pathlib import Path
+
+from backprop_site.assets import FRONTEND
+
+TEMPLATE = FRONTEND / "offline" / "sw.js"
+PYODIDE_DIR = "assets/pyodide/"
+# Not worth keeping offline: source maps, sitemaps, and the search's language packs (the site is English).
+SKIPPED_SUFFIXES = (".map", ".gz")
+SKIPPED = ("sw.js", "sitemap.xml", "assets/javascripts/lunr/")
+
+
+def precache_list(site_dir: Path) -> dict[str, str]:
+    """Every file worth keeping offline, as {path relative to the site root: content hash}."""
+    files = {}
+    for path in sorted(p for p in site_dir.rglob("*") if p.is_file()):
+        rel = path.relative_to(site_dir).as_posix()
+        if rel.endswith(SKIPPED_SUFFIXES) or rel.startswith(SKIPPED):
+            continue
+        key = rel[: -len("index.html")] if rel == "index.html" or rel.endswith("/index.html") else rel
+        files[key] = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+    return files
+
+
+def write_service_worker(site_dir: Path, pyodide_version: str, enabled: bool = True) -> str:
+    """sw.js from the template, versioned by what it keeps; returns the version.
+
+    Pyodide's files get a cache named by Pyodide's version, so rebuilding the site does not make
+    learners download Pyodide again. With enabled=False (for `mkdocs serve`) the worker removes itself.
+    """
+    files = precache_list(site_dir) if enabled else {}
+    pyodide = sorted(p for p in files if p.startswith(PYODIDE_DIR))
+    site = sorted(p for p in files if not p.startswith(PYODIDE_DIR))
+    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:12] if enabled else "off"
+    manifest = {
+        "version": version,
+        "off": not enabled,
+        "caches": [
+            {"name": f"bp-pyodide-{pyodide_version}", "prefix": PYODIDE_DIR, "files": pyodide},
+            {"name": f"bp-site-{version}", "prefix": "", "files": site},
+        ],
+    }
+    source = TEMPLATE.read_text()
+    if "__BP_MANIFEST__" not in source:
+        raise ValueError(f"{TEMPLATE} has no __BP_MANIFEST__ placeholder")
+    (site_dir / "sw.js").write_text(source.replace("__BP_MANIFEST__", json.dumps(manifest, indent=1), 1))
+    return version

@@ -1,0 +1,157 @@
+// Nudges: a number field per input (leaf); the engine recomputes the graph in the worker, and
+// the widget sets the output's actual change beside the prediction sum(grad × nudge).
+// Python starts on the first nudge, not because a diagram is on the page.
+
+import { button } from "../cells/cell.js";
+import { python } from "../python/client.js";
+import { fmt } from "./format.js";
+
+const DELAY_MS = 120;
+const MANY = 8;
+
+// base: the diagram as built (its grads make the prediction); onGraph(graph) shows a recomputed one.
+export function createNudge(parent, { base, onGraph }) {
+  const client = python();
+  const box = document.createElement("div");
+  box.className = "bp-nudge";
+  box.setAttribute("role", "group");
+  const out = base.names[base.output];
+  box.setAttribute("aria-label", `Nudge the inputs of ${out}`);
+  const fields = document.createElement("div");
+  fields.className = "bp-nudge__fields";
+  const status = document.createElement("p");
+  status.className = "bp-nudge__status";
+  status.setAttribute("role", "status");
+  const result = document.createElement("p");
+  result.className = "bp-nudge__result";
+  result.setAttribute("aria-live", "polite");
+  box.append(fields, status, result);
+  parent.append(box);
+
+  if (!base.replayable) {
+    status.textContent = "This graph uses an operation that nudges cannot recompute.";
+    return { element: box };
+  }
+  const title = document.createElement("span");
+  title.className = "bp-nudge__title";
+  title.textContent = "Nudge:";
+  fields.append(title);
+  // Many inputs (a neuron's weights, say) fold away so they do not push the film off screen.
+  let holder = fields;
+  if (base.leaves.length > MANY) {
+    const more = document.createElement("details");
+    more.className = "bp-nudge__more";
+    const summary = document.createElement("summary");
+    summary.textContent = `${base.leaves.length} inputs`;
+    holder = document.createElement("div");
+    holder.className = "bp-nudge__fields";
+    more.append(summary, holder);
+    fields.append(more);
+  }
+  // Named inputs first; each starts at its value as the diagram shows it (four digits).
+  const leaves = [...base.leaves].sort((i, j) => unnamed(base, i) - unnamed(base, j) || i - j);
+  const inputs = leaves.map((i) => {
+    const label = document.createElement("label");
+    label.className = "bp-nudge__field";
+    const name = document.createElement("span");
+    name.textContent = base.names[i];
+    const input = document.createElement("input");
+    input.type = "number";
+    input.step = "0.1";
+    input.value = fmt(base.nodes[i].data);
+    input.defaultValue = input.value;
+    input.dataset.node = String(i);
+    input.addEventListener("input", () => schedule());
+    for (const type of ["pointerdown", "keydown"]) input.addEventListener(type, () => startPython(), { once: true });
+    label.append(name, input);
+    holder.append(label);
+    return input;
+  });
+  const reset = button("Reset values", "bp-nudge__reset", () => {
+    inputs.forEach((input) => (input.value = input.defaultValue));
+    schedule();
+  });
+  holder.append(reset);
+
+  let timer = null;
+  let pending = false;
+  let latest = 0;
+  const describeState = () => {
+    if (client.state === "error") status.textContent = `Python failed to load (${client.detail}); nudges need it.`;
+    else if (client.worker && client.state === "loading") status.textContent = "Python is loading… nudges will be computed when it is ready.";
+    else if (!client.worker) status.textContent = `Change an input to see how ${out} responds (this starts Python).`;
+    else status.textContent = "";
+    box.dataset.python = client.worker ? client.state : "idle";
+  };
+  client.addEventListener("state", describeState);
+  client.addEventListener("restart", describeState);
+  describeState();
+
+  function startPython() {
+    if (!client.worker) client.start();
+    describeState();
+  }
+
+  function schedule() {
+    startPython();
+    clearTimeout(timer);
+    timer = setTimeout(recompute, DELAY_MS);
+  }
+
+  async function recompute() {
+    const values = [];
+    for (const input of inputs) {
+      const x = input.valueAsNumber;
+      if (Number.isFinite(x) && input.value !== input.defaultValue) values.push([Number(input.dataset.node), x]);
+    }
+    if (!values.length) {
+      result.textContent = "";
+      box.dataset.state = "base";
+      return onGraph(base);
+    }
+    const ticket = ++latest;
+    pending = true;
+    box.dataset.state = "computing";
+    let answer;
+    try {
+      answer = await client.call("backprop_graph", "nudge", { graph: base, values });
+    } catch (error) {
+      answer = { ok: false, error: { message: error.message } };
+    }
+    pending = false;
+    if (ticket !== latest) return;
+    if (!answer?.ok) {
+      box.dataset.state = "error";
+      result.textContent = `Could not recompute: ${answer?.error?.message || "Python stopped"}`;
+      return;
+    }
+    box.dataset.state = "done";
+    onGraph(answer.graph);
+    const before = base.nodes[base.output].data;
+    const after = answer.graph.nodes[answer.graph.output].data;
+    const prediction = answer.terms.map((t) => `${fmt(t.grad)} × ${signed(t.nudge)}`).join(" + ");
+    const grads = answer.terms.map((t) => `${base.names[t.leaf]}.grad × Δ${base.names[t.leaf]}`).join(" + ");
+    result.replaceChildren(
+      line("bp-nudge__actual", `${out} went from ${fmt(before)} to ${fmt(after)}: actual change ${signed(answer.change)}.`),
+      line("bp-nudge__predicted", `Prediction ${grads} = ${prediction} = ${signed(answer.prediction)}.`),
+    );
+  }
+
+  return { element: box, get pending() { return pending; } };
+}
+
+function unnamed(graph, i) {
+  return graph.names[i].startsWith("#") ? 1 : 0;
+}
+
+function signed(x) {
+  const text = fmt(x);
+  return x > 0 ? `+${text}` : text;
+}
+
+function line(className, text) {
+  const span = document.createElement("span");
+  span.className = className;
+  span.textContent = text;
+  return span;
+}

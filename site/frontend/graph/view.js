@@ -1,0 +1,90 @@
+// What the diagram shows at rest, in a frame of a film, and while paths are highlighted.
+// Every number is one the engine produced (build-time trace or worker); this file only picks
+// which to show and formats them.
+
+import { fmt } from "./format.js";
+
+// Short labels stay on one or two lines; long numbers get a line each, to keep the graph narrow.
+export function restLabel(edge) {
+  const local = fmt(edge.local_grad);
+  return local.length <= 3 ? [`local ${local}`] : ["local", local];
+}
+export function filmLabel(step) {
+  const [local, upstream, contribution] = [step.local, step.upstream, step.contribution].map(fmt);
+  const product = `${local} × ${upstream}`;
+  return product.length <= 9 ? [product, `= ${contribution}`] : [local, `× ${upstream}`, `= ${contribution}`];
+}
+
+// Every label (list of lines) an edge may show, so layout reserves room for the biggest.
+export function edgeTexts(graph) {
+  const texts = graph.edges.map((e) => [restLabel(e)]);
+  for (const frame of graph.film.backward) for (const step of frame.edges || []) texts[step.edge].push(filmLabel(step));
+  return (k) => texts[k];
+}
+
+// Every number a node may show (so its box is wide enough for all of them).
+export function nodeNumbers(graph) {
+  const numbers = graph.nodes.map((n) => [fmt(n.data), fmt(n.grad)]);
+  for (const frame of graph.film.backward) for (const [i, g] of frame.set) numbers[i].push(fmt(g));
+  return (i) => numbers[i];
+}
+
+// view: null (rest: the values as traced) or {mode: "forward" | "backward", frame}.
+export function displayState(graph, view) {
+  const nodes = graph.nodes.map((n) => ({ data: fmt(n.data), grad: fmt(n.grad) }));
+  const edges = graph.edges.map((e) => ({ lines: restLabel(e) }));
+  if (!view) return { nodes, edges, caption: null };
+  const frames = graph.film[view.mode];
+  const frame = frames[view.frame];
+  if (view.mode === "forward") {
+    const computed = new Set(graph.order.slice(0, view.frame));
+    nodes.forEach((s, i) => {
+      if (computed.has(i)) s.grad = "0";
+      else Object.assign(s, { data: "?", grad: "?", pending: true });
+    });
+    graph.edges.forEach((e, k) => {
+      if (!computed.has(e.to)) edges[k].hidden = true;
+    });
+    for (const k of frame.edges || []) edges[k].active = true;
+  } else {
+    const grads = graph.nodes.map(() => null);
+    for (const f of frames.slice(0, view.frame + 1)) for (const [i, g] of f.set) grads[i] = g;
+    nodes.forEach((s, i) => (s.grad = fmt(grads[i])));
+    for (const f of frames.slice(2, view.frame + 1)) {
+      for (const step of f.edges) Object.assign(edges[step.edge], { lines: filmLabel(step), done: true });
+    }
+    if (view.frame >= 1) for (const [i] of frame.set) nodes[i].changed = true;
+    for (const step of frame.edges || []) edges[step.edge].active = true;
+  }
+  if (frame.node !== undefined) nodes[frame.node].active = true;
+  return { nodes, edges, caption: frame.caption };
+}
+
+// Marks every node and edge on a path from node `from` to the output (all edges out of the
+// nodes reachable from it lead on to the output); the rest is marked off-path.
+export function markPaths(graph, state, from, pinned) {
+  const parents = graph.nodes.map(() => []);
+  graph.edges.forEach((e, k) => parents[e.from].push(k));
+  const reached = new Set([from]);
+  const stack = [from];
+  while (stack.length) {
+    for (const k of parents[stack.pop()]) {
+      const to = graph.edges[k].to;
+      if (!reached.has(to)) {
+        reached.add(to);
+        stack.push(to);
+      }
+    }
+  }
+  state.nodes.forEach((s, i) => {
+    s.onPath = reached.has(i);
+    s.offPath = !s.onPath;
+    s.opOnPath = i !== from;
+    s.pinned = pinned && i === from;
+  });
+  state.edges.forEach((s, k) => {
+    s.onPath = reached.has(graph.edges[k].from);
+    s.offPath = !s.onPath;
+  });
+  return state;
+}

@@ -1,0 +1,107 @@
+// One lab: a code widget (editor, Run/Stop/Reset, Output) in its own namespace, plus Check, Hint and
+// Solution, a verdict region, and the lab's progress.
+
+import { button, mountCodeWidget } from "../cells/cell.js";
+import { markPassed, passed, readProgress } from "../progress/index.js";
+import { python } from "../python/client.js";
+import { createHints } from "./hints.js";
+import { createSolution } from "./solution.js";
+import { element } from "./text.js";
+import { createVerdict } from "./verdict.js";
+
+export const CHECK_BUDGET_MS = 10_000;
+
+export function mountLab({ element: root, data }) {
+  const client = python();
+  const widget = mountCodeWidget(root, data, {
+    scope: `lab:${data.id}`,
+    note: "This lab has its own variables. Check runs your code afresh on hidden random cases.",
+  });
+  const badge = element("p", "bp-lab__passed");
+  root.querySelector(".bp-lab__title")?.after(badge);
+  const showBadge = (progress) => {
+    const record = progress.labs[data.id];
+    badge.hidden = !passed(data.id, progress);
+    badge.textContent = badge.hidden ? "" : `✓ You passed this lab${record.at ? ` on ${new Date(record.at).toLocaleDateString()}` : ""}.`;
+    root.dataset.passed = String(!badge.hidden);
+  };
+  showBadge(readProgress());
+  window.addEventListener("bp-progress", () => showBadge(readProgress()));
+
+  const checkButton = button("Check", "bp-check-button md-button--primary", () => check());
+  const hintButton = button("Hint", "bp-hint-button", () => hints.next());
+  const solutionButton = button("Solution", "bp-solution-button", () => solution.ask());
+  const note = widget.toolbar.querySelector(".bp-toolbar__note");
+  widget.toolbar.insertBefore(element("span", "bp-toolbar__gap"), note);
+  for (const b of [checkButton, hintButton, solutionButton]) widget.toolbar.insertBefore(b, note);
+  const stopButton = widget.toolbar.querySelector(".bp-stop-button");
+
+  const verdict = createVerdict(root);
+  const hints = createHints(root, data, hintButton);
+  const solution = createSolution(root, data, widget);
+
+  let stopped = false;
+  let timedOut = false;
+  stopButton.addEventListener("click", () => {
+    stopped = true;
+  });
+
+  async function check() {
+    if (widget.running) return;
+    stopped = false;
+    timedOut = false;
+    verdict.checking(CHECK_BUDGET_MS / 1000);
+    const started = performance.now();
+    const pending = widget.execute("call", { module: "lab_runner", func: "check", args: { lab: data.id, code: widget.editor.code } });
+    const budget = startBudget(client, () => {
+      timedOut = true;
+      stopButton.click();
+    });
+    const result = await pending;
+    budget.cancel();
+    verdict.element.dataset.checkMs = String(Math.round(performance.now() - started));
+    show(result);
+  }
+
+  function show(result) {
+    if (result?.printed) {
+      widget.output.notice("Your code printed this during the check:");
+      widget.output.stream("stdout", result.printed);
+    }
+    if (timedOut || stopped) {
+      const why = timedOut
+        ? `The check took longer than ${CHECK_BUDGET_MS / 1000} s, so it was stopped. Does a loop never end?`
+        : "You stopped the check.";
+      const restarted = result?.error?.type === "Restarted" ? " Python was restarted, so run your cells again." : "";
+      return verdict.show({ verdict: "error", summary: why + restarted });
+    }
+    if (result?.verdict) {
+      const extra = result.reason === "interrupted" ? ["Your code raised KeyboardInterrupt, which stops a check."] : [];
+      const summary = result.reason === "interrupted" ? "The check was stopped." : result.summary;
+      verdict.show({ ...result, summary }, extra);
+      if (result.verdict === "pass") markPassed(data.id);
+      return;
+    }
+    const message = result?.error?.message || "Python did not answer.";
+    verdict.show({ verdict: "error", summary: `The check could not run: ${message}` });
+  }
+
+  return { root, widget, check };
+}
+
+// The time budget counts from when Python is ready (loading it is not the learner's code's time).
+function startBudget(client, onTimeout) {
+  let timer = null;
+  let cancelled = false;
+  Promise.resolve(client.ready)
+    .catch(() => {})
+    .then(() => {
+      if (!cancelled) timer = setTimeout(onTimeout, CHECK_BUDGET_MS);
+    });
+  return {
+    cancel() {
+      cancelled = true;
+      clearTimeout(timer);
+    },
+  };
+}

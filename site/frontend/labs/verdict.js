@@ -1,0 +1,111 @@
+// The verdict region of a lab: pass / fail / error, each check with what was tried, expected vs got
+// (with the tolerance), the learner's traceback and the hint of a known mistake it matches.
+
+import { element, richText } from "./text.js";
+
+const LABELS = { pass: "Passed", fail: "Not yet", error: "Could not check" };
+
+export function createVerdict(parent) {
+  const region = element("div", "bp-verdict");
+  region.setAttribute("role", "status");
+  region.setAttribute("aria-live", "polite");
+  parent.append(region);
+
+  function summary(kind, text) {
+    const p = element("p", "bp-verdict__summary");
+    p.append(element("strong", "", `${LABELS[kind]}: `));
+    richText(p, text);
+    return p;
+  }
+
+  return {
+    element: region,
+    checking(budgetSeconds) {
+      delete region.dataset.verdict;
+      region.dataset.checking = "true";
+      region.replaceChildren(element("p", "bp-verdict__summary", `Checking… (it is stopped after ${budgetSeconds} s)`));
+    },
+    // verdict: lab_checks.grading's verdict data; extra: sentences the page adds (why it stopped).
+    show(verdict, extra = []) {
+      const kind = LABELS[verdict.verdict] ? verdict.verdict : "error";
+      delete region.dataset.checking;
+      const text = verdict.verdict === "pass" ? verdict.summary.replace(/^Passed: /, "") : verdict.summary.replace(/^Not yet: /, "");
+      const nodes = [summary(kind, [text, ...extra].join(" "))];
+      if (verdict.checks?.length) nodes.push(checkList(verdict.checks));
+      if (kind === "error" && verdict.error?.traceback) nodes.push(element("p", "bp-verdict__note", "The traceback is in the Output above."));
+      region.replaceChildren(...nodes);
+      region.dataset.verdict = kind;
+      if (verdict.ms !== undefined) region.dataset.pythonMs = String(verdict.ms);
+    },
+  };
+}
+
+function checkList(checks) {
+  const list = element("ol", "bp-verdict__checks");
+  for (const check of checks) list.append(checkItem(check));
+  return list;
+}
+
+function checkItem(check) {
+  const item = element("li", "bp-check");
+  item.dataset.passed = String(check.passed);
+  const head = element("p", "bp-check__head");
+  head.append(element("span", "bp-check__mark", check.passed ? "✓" : "✗"));
+  head.append(element("span", "bp-sr", check.passed ? "passed: " : "failed: "));
+  head.append(element("span", "bp-check__name", check.name));
+  if (check.passed) head.append(element("span", "bp-check__cases", ` (${check.cases} random ${check.cases === 1 ? "case" : "cases"})`));
+  item.append(head);
+  if (check.passed) return item;
+
+  if (check.tried) {
+    item.append(element("p", "bp-check__label", "Tried:"));
+    const pre = element("pre", "bp-check__tried");
+    pre.append(element("code", "", check.tried.replace(/\n+$/, "")));
+    item.append(pre);
+  }
+  if (check.rows?.length) item.append(table(check.rows), tolerance(check));
+  if (check.error) {
+    item.append(element("p", "bp-check__label", "Your code raised an error:"));
+    item.append(element("pre", "bp-check__error", check.error.traceback));
+  }
+  if (check.hint) {
+    const hint = element("p", "bp-check__hint");
+    hint.append(element("strong", "", "Likely cause: "));
+    richText(hint, check.hint);
+    item.append(hint);
+  }
+  return item;
+}
+
+function table(rows) {
+  const t = element("table", "bp-check__table");
+  const head = element("tr");
+  for (const name of ["", "expected", "got"]) {
+    const th = element("th", "", name);
+    th.scope = "col";
+    head.append(th);
+  }
+  t.append(element("thead"), element("tbody"));
+  t.tHead.append(head);
+  for (const row of rows) {
+    const tr = element("tr");
+    tr.dataset.ok = String(row.ok);
+    const what = element("th");
+    what.scope = "row";
+    what.append(element("code", "", row.what));
+    tr.append(what, element("td", "", row.expected));
+    const got = element("td", "", row.got);
+    got.append(element("span", "bp-check__ok", row.ok ? " ✓" : " ✗"));
+    tr.append(got);
+    t.tBodies[0].append(tr);
+  }
+  return t;
+}
+
+function tolerance(check) {
+  return element(
+    "p",
+    "bp-check__tol",
+    `Numbers count as equal when they differ by at most ${check.tol} (times the expected number, when that is bigger than 1).`,
+  );
+}

@@ -1,0 +1,79 @@
+// The page's side of the service worker (sw.js at the site root): register it, ask it to save the
+// site and Pyodide for offline use, and reload once when that makes the page cross-origin isolated.
+
+const SW_URL = new URL("../../sw.js", import.meta.url); // main.js lives in <site>/assets/backprop/
+const RELOAD_KEY = "backprop-lab:isolation-reload";
+const RELOAD_GAP_MS = 10_000; // at most one automatic reload in this long: never a loop
+const TAKEOVER_MS = 3000; // how long a first visit waits for the new worker before going on without it
+
+// The build marks pages served by `mkdocs serve` (which sends the headers itself); ?no-sw opts out.
+export function serviceWorkerWanted() {
+  return (
+    "serviceWorker" in navigator &&
+    document.querySelector('meta[name="backprop-offline"]')?.content !== "off" &&
+    !new URLSearchParams(location.search).has("no-sw")
+  );
+}
+
+// Resolves true when the page is reloading itself to become isolated (start nothing more then).
+// isolate: the page has code, so isolation matters; mayReload(): nothing the learner did would be lost.
+export async function setUpOffline({ isolate, mayReload = () => true }) {
+  if (!serviceWorkerWanted()) return false;
+  try {
+    const registration = await navigator.serviceWorker.register(SW_URL, { type: "classic" });
+    if (!registration) return false; // a browser (or test harness) that blocks service workers
+    listenForOfflineReady();
+    if (isolate && !self.crossOriginIsolated && (await controlled(registration)) && mayReload() && reloadAllowed()) {
+      location.reload();
+      return true;
+    }
+  } catch {
+    /* blocked or unsupported here: the page works, just not offline */
+  }
+  return false;
+}
+
+// Ask the worker to save what is missing; call when the page has finished its own downloads.
+export async function saveForOffline() {
+  if (!serviceWorkerWanted()) return;
+  try {
+    const registration = await navigator.serviceWorker.ready;
+    registration.active?.postMessage({ type: "precache" });
+  } catch {
+    /* no worker: nothing to save */
+  }
+}
+
+function listenForOfflineReady() {
+  navigator.serviceWorker.addEventListener("message", ({ data }) => {
+    if (data?.type !== "bp-offline") return;
+    document.documentElement.dataset.offline = data.ready ? "ready" : "failed";
+    document.dispatchEvent(new CustomEvent("bp-offline", { detail: data }));
+  });
+  navigator.serviceWorker.startMessages();
+}
+
+// Whether the worker controls this page (waiting briefly for a first install to take over).
+function controlled(registration) {
+  if (navigator.serviceWorker.controller) return Promise.resolve(true);
+  // A worker already active but not in control means a hard reload (which bypasses it): a plain reload fixes that.
+  if (registration.active && !registration.installing && !registration.waiting) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), TAKEOVER_MS);
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      clearTimeout(timer);
+      resolve(true);
+    }, { once: true });
+  });
+}
+
+function reloadAllowed() {
+  try {
+    const last = Number(sessionStorage.getItem(RELOAD_KEY) || 0);
+    if (Date.now() - last < RELOAD_GAP_MS) return false;
+    sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+    return true;
+  } catch {
+    return false; // without sessionStorage we could not tell a loop from a first reload
+  }
+}

@@ -1,0 +1,148 @@
+// Backprop Lab's service worker, at the site root so its scope is the whole site (also under a sub-path).
+// Two jobs: (1) keep a copy of the site and of Pyodide, so a lesson opens and runs Python offline;
+// (2) add the COOP/COEP headers that static hosts cannot set, so pages are cross-origin isolated and
+// Stop can interrupt Python instead of restarting it. The build replaces MANIFEST below with
+// {version, off, caches: [{name, files: [paths relative to the scope]}]}.
+
+const MANIFEST = __BP_MANIFEST__;
+const PREFIX = "bp-";
+const SCOPE = new URL(self.registration.scope);
+const CACHE_NAMES = MANIFEST.caches.map((c) => c.name);
+const ISOLATION = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Embedder-Policy": "require-corp",
+  "Cross-Origin-Resource-Policy": "same-origin",
+};
+const PARALLEL_DOWNLOADS = 4;
+
+self.addEventListener("install", () => self.skipWaiting());
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(MANIFEST.off ? retire() : activate());
+});
+
+async function activate() {
+  for (const key of await caches.keys()) {
+    if (key.startsWith(PREFIX) && !CACHE_NAMES.includes(key)) await caches.delete(key);
+  }
+  await self.clients.claim();
+}
+
+// `mkdocs serve` builds an "off" worker: it removes itself and its copies, so development is never
+// served stale files by a worker left behind by an earlier static build on the same address.
+async function retire() {
+  for (const key of await caches.keys()) if (key.startsWith(PREFIX)) await caches.delete(key);
+  await self.registration.unregister();
+  for (const client of await self.clients.matchAll({ type: "window" })) client.navigate(client.url);
+}
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "precache" && !MANIFEST.off) event.waitUntil(precache(event.source));
+});
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (MANIFEST.off || request.method !== "GET" || url.origin !== SCOPE.origin || request.headers.has("range")) return;
+  event.respondWith(request.mode === "navigate" ? page(request) : asset(request, event));
+});
+
+// Pages: the network first (lessons get updated), the saved copy when offline.
+async function page(request) {
+  try {
+    const response = await fetch(request);
+    if (response.ok && response.type === "basic") {
+      const copy = response.clone();
+      caches.open(cacheFor(request.url)).then((cache) => cache.put(cacheKey(request.url), copy));
+    }
+    return isolated(response);
+  } catch (error) {
+    const saved = (await caches.match(cacheKey(request.url), { ignoreSearch: true })) ||
+      (await caches.match(new URL("404.html", SCOPE).href));
+    if (saved) return isolated(saved);
+    throw error;
+  }
+}
+
+// Everything else: the saved copy first (each build has its own cache), else the network, saved.
+async function asset(request, event) {
+  const saved = await caches.match(request);
+  if (saved) return needsHeaders(request) ? isolated(saved) : saved;
+  const response = await download(request.url, event).response;
+  return needsHeaders(request) ? isolated(response) : response;
+}
+
+// Workers need the COEP header too, or an isolated page may not start them.
+function needsHeaders(request) {
+  return request.destination === "worker" || request.destination === "sharedworker";
+}
+
+function isolated(response) {
+  if (response.type === "opaqueredirect" || response.status === 0) return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(ISOLATION)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+// One download per URL at a time, shared by the page and the precache, and saved as it arrives.
+// Returns {response: a copy for the caller, saved: settles once the cache holds it}.
+const downloads = new Map();
+function download(url, event) {
+  if (!downloads.has(url)) {
+    const fetched = fetch(url);
+    const saved = fetched.then((response) => {
+      if (!(response.ok && response.type === "basic" && url.startsWith(SCOPE.href))) return;
+      return caches.open(cacheFor(url)).then((cache) => cache.put(cacheKey(url), response.clone()));
+    });
+    const entry = { fetched, saved };
+    downloads.set(url, entry);
+    saved.catch(() => {}).finally(() => downloads.get(url) === entry && downloads.delete(url));
+  }
+  const { fetched, saved } = downloads.get(url);
+  event?.waitUntil?.(saved.catch(() => {}));
+  return { response: fetched.then((response) => response.clone()), saved };
+}
+
+function cacheKey(url) {
+  const u = new URL(url);
+  u.search = "";
+  u.hash = "";
+  if (u.pathname.endsWith("/index.html")) u.pathname = u.pathname.slice(0, -"index.html".length);
+  return u.href;
+}
+
+function cacheFor(url) {
+  const path = new URL(url).href.slice(SCOPE.href.length);
+  const owner = MANIFEST.caches.find((c) => c.prefix && path.startsWith(c.prefix));
+  return (owner || MANIFEST.caches.find((c) => !c.prefix)).name;
+}
+
+async function precache(client) {
+  try {
+    for (const { name, files } of MANIFEST.caches) {
+      const cache = await caches.open(name);
+      const missing = [];
+      for (const path of files) {
+        const url = new URL(path, SCOPE).href;
+        if (!(await cache.match(url))) missing.push(url);
+      }
+      await inParallel(missing, PARALLEL_DOWNLOADS, async (url) => {
+        const { response, saved } = download(url);
+        const { ok, status } = await response;
+        if (!ok) throw new Error(`${url}: HTTP ${status}`);
+        await saved;
+      });
+    }
+    client?.postMessage({ type: "bp-offline", ready: true, version: MANIFEST.version });
+  } catch (error) {
+    client?.postMessage({ type: "bp-offline", ready: false, error: String(error) });
+  }
+}
+
+async function inParallel(items, limit, work) {
+  const queue = [...items];
+  const lanes = Array.from({ length: Math.min(limit, queue.length) }, async () => {
+    while (queue.length) await work(queue.shift());
+  });
+  await Promise.all(lanes);
+}

@@ -1,0 +1,92 @@
+// Line charts drawn by uPlot: createChart() for the page's own features, and the "plot" output
+// renderer for Python's plot() in cells (see worker/python/backprop_plot.py for the data it sends).
+
+import uPlot from "uplot";
+import { registerOutputRenderer } from "../cells/renderers.js";
+
+const SERIES_COLOURS = ["--bp-plot-1", "--bp-plot-2", "--bp-plot-3", "--bp-plot-4"];
+const charts = new Set();
+
+// Colours are read when drawing, so a chart follows Material's light/dark switch.
+const cssColour = (element, name) => getComputedStyle(element).getPropertyValue(name).trim() || "currentColor";
+
+// options: {title, xlabel, ylabel, series: [{label}], logx, logy, points, height, yRange: [min, max]}
+export function createChart(holder, { title = "", xlabel = "", ylabel = "", series = [], logx = false, logy = false, points = false, height = 220, yRange = null }) {
+  const box = document.createElement("div");
+  box.className = "bp-chart";
+  box.setAttribute("role", "img");
+  box.setAttribute("aria-label", [title || "Chart", ylabel && `${ylabel} against ${xlabel || "x"}`].filter(Boolean).join(": "));
+  holder.append(box);
+  const colour = (name) => () => cssColour(box, name);
+  const axis = (label) => ({
+    label,
+    stroke: colour("--bp-plot-axis"),
+    grid: { stroke: colour("--bp-plot-grid"), width: 1 },
+    ticks: { stroke: colour("--bp-plot-grid"), width: 1 },
+  });
+  const options = {
+    title,
+    width: Math.max(box.clientWidth || holder.clientWidth || 320, 200),
+    height,
+    scales: {
+      x: { time: false, distr: logx ? 3 : 1 },
+      y: { distr: logy ? 3 : 1, ...(yRange ? { range: yRange } : {}) },
+    },
+    axes: [axis(xlabel), axis(ylabel)],
+    legend: { live: true },
+    cursor: { drag: { x: false, y: false } },
+    series: [
+      { label: xlabel || "x" },
+      ...series.map((s, i) => ({
+        label: s.label,
+        stroke: colour(SERIES_COLOURS[i % SERIES_COLOURS.length]),
+        width: 2,
+        spanGaps: false,
+        ...(points ? { paths: () => null, points: { show: true, size: 6, fill: colour(SERIES_COLOURS[i % SERIES_COLOURS.length]) } } : { points: { show: false } }),
+      })),
+    ],
+  };
+  const plot = new uPlot(options, [[], ...series.map(() => [])], box);
+  const resize = new ResizeObserver(() => {
+    const width = Math.max(box.clientWidth, 200);
+    if (Math.abs(width - plot.width) > 1) plot.setSize({ width, height });
+  });
+  resize.observe(box);
+  const chart = {
+    element: box,
+    plot,
+    setData(x, ys) {
+      plot.setData([x, ...ys]);
+    },
+    redraw() {
+      plot.redraw(false, true);
+    },
+    destroy() {
+      resize.disconnect();
+      charts.delete(chart);
+      plot.destroy();
+      box.remove();
+    },
+  };
+  charts.add(chart);
+  watchPalette();
+  return chart;
+}
+
+let watching = false;
+function watchPalette() {
+  if (watching) return;
+  watching = true;
+  new MutationObserver(() => {
+    for (const chart of charts) {
+      if (chart.element.isConnected) chart.redraw();
+      else charts.delete(chart);
+    }
+  }).observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
+}
+
+// plot(...) in a cell: payload {title, x, series: [{label, values}], xlabel, ylabel, logx, logy, points}.
+registerOutputRenderer("plot", (holder, payload) => {
+  const chart = createChart(holder, { ...payload, series: payload.series });
+  chart.setData(payload.x, payload.series.map((s) => s.values));
+});

@@ -1,0 +1,21 @@
+// Progress through the course: passed labs (localStorage), finished lessons in the navigation, and
+// "N of M labs passed" on the home page (wherever a <div class="bp-progress"></div> stands).
+
+import { loadCourse } from "./course.js";
+import { mountHomeProgress } from "./home.js";
+import { markFinishedLessons } from "./nav.js";
+import { onProgressChange, readProgress } from "./store.js";
+
+export { markPassed, passed, readProgress } from "./store.js";
+
+export async function mountProgress() {
+  const course = await loadCourse();
+  const holder = document.querySelector(".bp-progress");
+  const home = holder ? mountHomeProgress(holder, course, readProgress()) : null;
+  const render = (progress) => {
+    markFinishedLessons(course, progress);
+    home?.render(progress);
+  };
+  render(readProgress());
+  onProgressChange(render);
+}

@@ -1,0 +1,50 @@
+// Which labs the learner passed, in localStorage: {"labs": {"<id>": {"passed": true, "at": "<iso time>"}}}.
+// Other tabs and features hear of changes through the window event "bp-progress".
+
+export const PROGRESS_KEY = "backprop-lab:progress";
+const EVENT = "bp-progress";
+
+let memory = null; // where progress lives when the browser refuses to store it
+
+export function readProgress() {
+  try {
+    const progress = memory ?? JSON.parse(localStorage.getItem(PROGRESS_KEY));
+    if (progress && typeof progress.labs === "object" && progress.labs !== null) return structuredClone(progress);
+  } catch {
+    /* unreadable or blocked: no progress */
+  }
+  return { labs: {} };
+}
+
+export function passed(labId, progress = readProgress()) {
+  return progress.labs[labId]?.passed === true;
+}
+
+function write(progress) {
+  try {
+    localStorage.setItem(PROGRESS_KEY, JSON.stringify(progress));
+    memory = null;
+  } catch {
+    memory = progress; // storage full or blocked: progress lasts while this page is open
+  }
+  window.dispatchEvent(new CustomEvent(EVENT, { detail: progress }));
+}
+
+// The first time a lab passes is the time that counts.
+export function markPassed(labId) {
+  const progress = readProgress();
+  if (passed(labId, progress)) return;
+  progress.labs[labId] = { passed: true, at: new Date().toISOString() };
+  write(progress);
+}
+
+export function resetProgress() {
+  write({ labs: {} });
+}
+
+export function onProgressChange(listener) {
+  window.addEventListener(EVENT, () => listener(readProgress()));
+  window.addEventListener("storage", (event) => {
+    if (event.key === PROGRESS_KEY || event.key === null) listener(readProgress());
+  });
+}

@@ -1,0 +1,188 @@
+// The live training page: <div class="bp-trainer"></div> becomes controls, a decision-boundary
+// picture and loss/accuracy curves, fed by backprop_training.train() in the worker step by step.
+// Python trains in the worker, so the page stays responsive; Stop interrupts it.
+
+import { button } from "../cells/cell.js";
+import { createChart } from "../plots/index.js";
+import { python } from "../python/client.js";
+import { createPicture } from "./picture.js";
+
+const DEMO = { learningRate: "1.0", hidden: "16, 16", steps: "100" };
+
+export function mountTrainers(elements) {
+  return elements.map((element, i) => mountTrainer(element, element.id || `bp-trainer-${i + 1}`));
+}
+
+function mountTrainer(root, name) {
+  const client = python();
+  const settings = { ...DEMO, ...pick(root.dataset, Object.keys(DEMO)) };
+  root.replaceChildren();
+  root.setAttribute("role", "region");
+  root.setAttribute("aria-label", "Live training");
+  root.dataset.state = "idle";
+
+  const form = document.createElement("form");
+  form.className = "bp-trainer__controls";
+  const learningRate = field(form, "Learning rate", `${name}-lr`, { type: "number", value: settings.learningRate, step: "0.05", min: "0.01", max: "10" });
+  const hidden = field(form, "Hidden layer sizes", `${name}-hidden`, { type: "text", value: settings.hidden, inputMode: "numeric", pattern: "\\s*\\d+(\\s*,\\s*\\d+)*\\s*" });
+  const steps = field(form, "Steps", `${name}-steps`, { type: "number", value: settings.steps, step: "1", min: "1", max: "1000" });
+  const trainButton = button("Train", "bp-trainer__train md-button--primary", () => {});
+  trainButton.type = "submit";
+  const stopButton = button("Stop", "bp-trainer__stop", () => stop());
+  stopButton.disabled = true;
+  const demoButton = button("Demo settings", "bp-trainer__demo", () => {
+    learningRate.value = DEMO.learningRate;
+    hidden.value = DEMO.hidden;
+    steps.value = DEMO.steps;
+  });
+  const actions = document.createElement("div");
+  actions.className = "bp-trainer__actions";
+  actions.append(trainButton, stopButton, demoButton);
+  form.append(actions);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    train();
+  });
+
+  const readout = document.createElement("p");
+  readout.className = "bp-trainer__readout";
+  readout.setAttribute("role", "status");
+  readout.setAttribute("aria-label", "Training progress");
+  readout.textContent = "Press Train to train the network on the points below.";
+
+  const board = document.createElement("div");
+  board.className = "bp-trainer__board";
+  const pictureBox = document.createElement("figure");
+  pictureBox.className = "bp-trainer__figure";
+  const picture = createPicture(pictureBox);
+  const caption = document.createElement("figcaption");
+  caption.textContent = "The plane coloured by the network's answer: blue where it says −1, orange where it says +1.";
+  pictureBox.append(caption);
+  const curves = document.createElement("div");
+  curves.className = "bp-trainer__curves";
+  board.append(pictureBox, curves);
+  root.append(form, readout, board);
+  const lossChart = createChart(curves, { title: "Loss", xlabel: "step", ylabel: "loss", series: [{ label: "loss" }], height: 180 });
+  const accuracyChart = createChart(curves, { title: "Accuracy", xlabel: "step", ylabel: "accuracy (%)", series: [{ label: "accuracy %" }], height: 180, yRange: [0, 100] });
+
+  let running = null; // the pending call, while training
+  let run = null; // what this training run has seen so far
+  let frame = 0;
+
+  async function train() {
+    if (running) return;
+    const sizes = hidden.value.split(",").map((s) => Number(s.trim()));
+    const args = { hidden: sizes, steps: Number(steps.value), learning_rate: Number(learningRate.value) };
+    if (sizes.some((n) => !Number.isInteger(n))) return say("Hidden layer sizes are whole numbers separated by commas, e.g. 16, 16.", "error");
+    run = { steps: args.steps, x: [], loss: [], accuracy: [], last: null, started: performance.now(), boundary: null };
+    lossChart.setData([], [[]]);
+    accuracyChart.setData([], [[]]);
+    setRunning(true);
+    say(client.state === "ready" || client.state === "busy" ? "Building the network…" : "Python is loading; training starts as soon as it is ready…", "training");
+    running = client.call("backprop_training", "train", args, (type, message) => {
+      if (type === "event" && message.kind === "training") receive(message.payload);
+    });
+    const result = await running;
+    running = null;
+    setRunning(false);
+    finish(result);
+  }
+
+  function receive(event) {
+    if (!run) return;
+    if (event.event === "start") {
+      run.trainStarted = performance.now();
+      picture.start(event);
+      say(`Training an MLP with ${event.parameters} parameters on ${event.points.length} points…`, "training");
+    } else if (event.event === "step") {
+      run.x.push(event.step);
+      run.loss.push(event.loss);
+      run.accuracy.push(event.accuracy * 100);
+      run.last = event;
+      if (event.boundary) run.boundary = event.boundary;
+      schedule();
+    } else if (event.event === "done") {
+      run.done = event;
+    }
+  }
+
+  // Many steps can arrive between two frames; the page draws once per frame.
+  function schedule() {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      if (!run?.last) return;
+      lossChart.setData(run.x, [run.loss]);
+      accuracyChart.setData(run.x, [run.accuracy]);
+      const { step, loss, accuracy } = run.last;
+      if (run.boundary) {
+        picture.show(run.boundary, `Decision boundary after step ${step}: ${percent(accuracy)} of the points on the right side.`);
+        run.boundary = null;
+      }
+      if (running) say(`Step ${step} of ${run.steps} · loss ${loss.toFixed(4)} · accuracy ${percent(accuracy)} · ${seconds(performance.now() - run.trainStarted)}`, "training");
+    });
+  }
+
+  function finish(result) {
+    cancelAnimationFrame(frame);
+    frame = 0;
+    if (run?.last) {
+      lossChart.setData(run.x, [run.loss]);
+      accuracyChart.setData(run.x, [run.accuracy]);
+      if (run.boundary) picture.show(run.boundary, `Decision boundary after step ${run.last.step}.`);
+    }
+    if (result?.ok) {
+      const ms = result.seconds * 1000;
+      root.dataset.accuracy = String(result.accuracy);
+      root.dataset.seconds = String(result.seconds);
+      say(`Done: ${result.steps} steps in ${seconds(ms)} (${Math.round(ms / result.steps)} ms a step). Training accuracy ${percent(result.accuracy)}.`, "done");
+      return;
+    }
+    const error = result?.error || { message: "Python did not answer." };
+    const where = run?.last ? ` after step ${run.last.step}` : "";
+    if (error.type === "KeyboardInterrupt" || error.type === "Cancelled") return say(`Stopped${where}.`, "stopped");
+    if (error.type === "Restarted" || result?.restarted) return say(`Stopped${where}. (Python was restarted to stop it.)`, "stopped");
+    say(error.type === "ValueError" ? error.message : `Training failed: ${error.traceback || error.message}`, "error");
+  }
+
+  async function stop() {
+    if (!running) return;
+    stopButton.disabled = true;
+    await client.stop(running.requestId);
+  }
+
+  function setRunning(on) {
+    trainButton.disabled = on;
+    stopButton.disabled = !on;
+    for (const input of [learningRate, hidden, steps]) input.disabled = on;
+  }
+
+  function say(text, state) {
+    readout.textContent = text;
+    root.dataset.state = state;
+  }
+
+  return { root, train, stop };
+}
+
+function field(form, label, id, attributes) {
+  const wrap = document.createElement("div");
+  wrap.className = "bp-trainer__field";
+  const labelElement = document.createElement("label");
+  labelElement.htmlFor = id;
+  labelElement.textContent = label;
+  const input = document.createElement("input");
+  input.id = id;
+  Object.assign(input, attributes);
+  input.required = true;
+  wrap.append(labelElement, input);
+  form.append(wrap);
+  return input;
+}
+
+function pick(object, keys) {
+  return Object.fromEntries(keys.filter((k) => object[k] !== undefined).map((k) => [k, object[k]]));
+}
+
+const percent = (fraction) => `${Math.round(fraction * 1000) / 10}%`;
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;

@@ -1,0 +1,74 @@
+// Watches the worker's downloads (Pyodide fetches its wasm and standard library with fetch):
+// reports bytes as they arrive, and turns a failed download into an error at once.
+
+// sizes: a promise of {fileName: bytes} from build.json, so progress has a total before headers arrive.
+export function watchDownloads({ onProgress, sizes }) {
+  const originalFetch = self.fetch.bind(self);
+  const expected = new Map(); // url -> expected bytes
+  let loaded = 0;
+  let known = {};
+  let rejectFailed;
+  const failed = new Promise((_, reject) => {
+    rejectFailed = reject;
+  });
+  failed.catch(() => {});
+  sizes.then((s) => {
+    known = s;
+  });
+
+  const total = () => [...expected.values()].reduce((sum, n) => sum + n, 0);
+  let lastReport = 0;
+  const report = (force = false) => {
+    const now = performance.now();
+    if (force || now - lastReport > 100) {
+      lastReport = now;
+      onProgress(loaded, Math.max(total(), loaded));
+    }
+  };
+
+  self.fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const name = url.split("/").pop().split("?")[0];
+    let response;
+    try {
+      response = await originalFetch(input, init);
+    } catch (error) {
+      rejectFailed(new Error(`could not download ${name}: the network failed (${error.message})`));
+      throw error;
+    }
+    if (!response.ok) {
+      rejectFailed(new Error(`could not download ${name} (HTTP ${response.status})`));
+      return response;
+    }
+    expected.set(url, known[name] ?? Number(response.headers.get("content-length") || 0));
+    // Count bytes on a copy, so Pyodide still gets the original response (streaming compilation).
+    countBytes(response.clone(), (n) => {
+      loaded += n;
+      report();
+    }).then(
+      () => report(true),
+      (error) => rejectFailed(new Error(`could not download ${name}: the connection broke (${error.message})`)),
+    );
+    return response;
+  };
+
+  return {
+    failed,
+    get loaded() {
+      return loaded;
+    },
+    stop() {
+      self.fetch = originalFetch;
+    },
+  };
+}
+
+async function countBytes(response, onChunk) {
+  if (!response.body) return;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    onChunk(value.byteLength);
+  }
+}

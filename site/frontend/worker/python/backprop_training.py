@@ -1,0 +1,154 @@
+"""The live training page: micrograd's moons demo on the repo's engine, streamed to the page as it learns."""
+
+import gc
+import json
+import time
+
+# micrograd's demo: MLP(2, [16, 16, 1]) on 100 moons, 100 steps of SGD with a decaying rate.
+DEMO = {
+    "hidden": [16, 16],
+    "steps": 100,
+    "learning_rate": 1.0,
+    "samples": 100,
+    "noise": 0.1,
+    "alpha": 1e-4,
+    "data_seed": 1,
+    "model_seed": 0,
+}
+LIMITS = {"hidden_layers": 3, "hidden_size": 32, "steps": 1000, "samples": 200}
+GRID = 40  # the decision-boundary picture is GRID x GRID scores
+MARGIN = 0.4
+
+
+def svm_loss(model, X: list, y: list, alpha: float) -> tuple:
+    """micrograd's demo loss (mean max-margin loss plus alpha times the squared weights) and accuracy."""
+    scores = [model(x) for x in X]
+    losses = [(1 + -yi * si).relu() for yi, si in zip(y, scores)]
+    data_loss = sum(losses) * (1.0 / len(losses))
+    reg_loss = alpha * sum(p * p for p in model.parameters())
+    accuracy = sum((yi > 0) == (si.data > 0) for yi, si in zip(y, scores)) / len(y)
+    return data_loss + reg_loss, accuracy
+
+
+def learning_rate_at(step: int, steps: int, start: float) -> float:
+    """micrograd's schedule: from start down to a tenth of it, in a straight line."""
+    return start * (1.0 - 0.9 * step / steps)
+
+
+def train(
+    hidden: list[int] = DEMO["hidden"],
+    steps: int = DEMO["steps"],
+    learning_rate: float = DEMO["learning_rate"],
+    samples: int = DEMO["samples"],
+    noise: float = DEMO["noise"],
+    alpha: float = DEMO["alpha"],
+    data_seed: int = DEMO["data_seed"],
+    model_seed: int = DEMO["model_seed"],
+    picture_every: int = 5,
+) -> dict:
+    """Train an MLP on moons; emit a "training" event per step (with a boundary picture every few)."""
+    from backprop_bridge import emit  # only the browser's worker has it
+
+    return run(
+        lambda event: emit("training", json.dumps(event)),
+        hidden=hidden,
+        steps=steps,
+        learning_rate=learning_rate,
+        samples=samples,
+        noise=noise,
+        alpha=alpha,
+        data_seed=data_seed,
+        model_seed=model_seed,
+        picture_every=picture_every,
+    )
+
+
+def run(send, *, hidden, steps, learning_rate, samples, noise, alpha, data_seed, model_seed, picture_every) -> dict:
+    """train() with the events handed to send(event) (a plain function, so CPython can test it)."""
+    # Imported here, not at the top: the engine page can swap in a learner's engine, and this sees it.
+    from engine.datasets import make_moons
+    from engine.nn import MLP
+
+    problem = _problem(hidden, steps, learning_rate, samples)
+    if problem:
+        return {"ok": False, "error": {"type": "ValueError", "message": problem, "traceback": problem}}
+    X, y = make_moons(samples, noise=noise, seed=data_seed)
+    model = MLP(2, [*hidden, 1], seed=model_seed)
+    params = model.parameters()
+    extent = _extent(X)
+    send({"event": "start", "points": X, "labels": y, "extent": extent, "steps": steps, "parameters": len(params)})
+    started = time.perf_counter()
+    # The engine makes no reference cycles, so reference counting frees each step's graph at once;
+    # the cycle collector would only walk the whole graph again and again, so it rests meanwhile.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for k in range(steps):
+            step_started = time.perf_counter()
+            loss, accuracy = svm_loss(model, X, y, alpha)
+            model.zero_grad()
+            loss.backward()
+            lr = learning_rate_at(k, steps, learning_rate)
+            for p in params:
+                p.data -= lr * p.grad
+            event = {
+                "event": "step",
+                "step": k + 1,
+                "loss": loss.data,
+                "accuracy": accuracy,
+                "learning_rate": lr,
+                "ms": round((time.perf_counter() - step_started) * 1000, 1),
+            }
+            del loss
+            if k == 0 or (k + 1) % picture_every == 0 or k + 1 == steps:
+                event["boundary"] = boundary(model, extent)
+            send(event)
+    finally:
+        if collecting:
+            gc.enable()
+    seconds = time.perf_counter() - started
+    final_accuracy = sum((yi > 0) == (score(model, x) > 0) for x, yi in zip(X, y)) / len(y)
+    send({"event": "done", "accuracy": final_accuracy, "seconds": seconds})
+    return {"ok": True, "steps": steps, "accuracy": final_accuracy, "seconds": round(seconds, 3)}
+
+
+def score(model, x: list[float]) -> float:
+    """The model's output for one point, in plain floats (no graph: quick enough for a picture)."""
+    for layer in model.layers:
+        x = [_activation(n, x) for n in layer.neurons]
+    return x[0]
+
+
+def _activation(neuron, x: list[float]) -> float:
+    """What engine.nn.Neuron computes, on floats: the weighted sum plus bias, through ReLU unless linear."""
+    a = sum((w.data * xi for w, xi in zip(neuron.w, x)), neuron.b.data)
+    return max(a, 0.0) if neuron.nonlin else a
+
+
+def boundary(model, extent: list[float]) -> dict:
+    """Scores on a GRID x GRID lattice over extent [x0, x1, y0, y1], rows from top (y1) to bottom."""
+    x0, x1, y0, y1 = extent
+    xs = [x0 + (x1 - x0) * (i + 0.5) / GRID for i in range(GRID)]
+    ys = [y1 - (y1 - y0) * (j + 0.5) / GRID for j in range(GRID)]
+    scores = [round(score(model, [x, y]), 3) for y in ys for x in xs]
+    return {"size": GRID, "scores": scores}
+
+
+def _extent(X: list[list[float]]) -> list[float]:
+    xs, ys = [p[0] for p in X], [p[1] for p in X]
+    return [min(xs) - MARGIN, max(xs) + MARGIN, min(ys) - MARGIN, max(ys) + MARGIN]
+
+
+def _problem(hidden, steps, learning_rate, samples) -> str:
+    """What is wrong with the settings, in words; empty when they are fine."""
+    if not hidden or len(hidden) > LIMITS["hidden_layers"]:
+        return f"Use 1 to {LIMITS['hidden_layers']} hidden layers, e.g. 16, 16."
+    if any(type(h) is not int or not 1 <= h <= LIMITS["hidden_size"] for h in hidden):
+        return f"Each hidden layer needs 1 to {LIMITS['hidden_size']} neurons."
+    if type(steps) is not int or not 1 <= steps <= LIMITS["steps"]:
+        return f"Steps must be a whole number from 1 to {LIMITS['steps']}."
+    if not isinstance(learning_rate, (int, float)) or not 0 < learning_rate <= 10:
+        return "The learning rate must be a number above 0 and at most 10."
+    if type(samples) is not int or not 4 <= samples <= LIMITS["samples"]:
+        return f"Use 4 to {LIMITS['samples']} points."
+    return ""

@@ -1,0 +1,33 @@
+"""The worker's side of labs: the page's check, hint and solution requests (via `call`), for lab_checks/."""
+
+from backprop_runner import describe_exception, describe_syntax_error
+
+from lab_checks import grading
+from lab_checks.grading.harness import sandbox
+
+
+def prepare(labs: list[str] = ()) -> dict:
+    """Load the graders before any learner code runs, so the sandbox's "pristine" is Python as it started."""
+    sandbox()
+    for lab in labs:
+        sandbox().protect(grading.load(lab))
+    return {"ok": True}
+
+
+def check(lab: str, code: str, seed: int | None = None) -> dict:
+    """The verdict on code for this lab (see lab_checks.grading), with tracebacks as run cells show them."""
+    grader = grading.load(lab)
+    return grading.grade(
+        grader, code, seed=seed, explain=describe_exception, explain_syntax=describe_syntax_error
+    )
+
+
+def hint(lab: str, index: int) -> dict:
+    """Hint number index (from 0) of the lab, and how many there are."""
+    hints = grading.load(lab).HINTS
+    return {"text": hints[index], "index": index, "count": len(hints)}
+
+
+def solution(lab: str) -> dict:
+    """The lab's reference solution."""
+    return {"code": grading.load(lab).SOLUTION}

@@ -1,0 +1,199 @@
+"""Labs as a learner meets them: feedback, hints one at a time, the solution, progress that survives a
+reload, and verdicts that stay honest whatever the learner's code does (including never returning)."""
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from lab_checks import grading
+from tests.e2e.labs import check, lab_region, put_code, starting_code, verdict_of, wait_for_python, words
+
+CORE = {
+    "slope": "/slopes/nudge-it/",
+    "value-ops": "/micrograd/value-class/",
+    "backward": "/micrograd/backward/",
+}
+SLOPE = grading.load("slope")
+WRONG_SLOPE = "def slope(f, x, h=1e-5):\n    return 0.0\n"
+FOREVER = "def slope(f, x, h=1e-5):\n    while True:\n        pass\n"
+STUBBORN = (  # swallows the KeyboardInterrupt that Stop sends
+    "def slope(f, x, h=1e-5):\n    while True:\n        try:\n            while True:\n                pass\n"
+    "        except BaseException:\n            pass\n"
+)
+
+
+@pytest.fixture(scope="module")
+def context(browser: Browser):
+    context = browser.new_context(viewport={"width": 1200, "height": 1000})
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def slope_page(context: BrowserContext, isolated_server: str):
+    """The slope lab, loaded once for the tests that only check code there."""
+    page = context.new_page()
+    page.goto(isolated_server + CORE["slope"])
+    wait_for_python(page)
+    yield page
+    page.close()
+
+
+def editor_text(region) -> str:
+    return region.get_by_role("textbox").evaluate(
+        "e => e.cmView ? e.cmView.view.state.doc.toString() : e.innerText"
+    )
+
+
+@pytest.mark.parametrize("lab", CORE)
+def test_learner_fails_takes_hints_fixes_and_passes(browser: Browser, isolated_server: str, lab: str) -> None:
+    grader = grading.load(lab)
+    context = browser.new_context(viewport={"width": 1200, "height": 1000})
+    page = context.new_page()
+    page.goto(isolated_server + CORE[lab])
+    wait_for_python(page)
+    region = lab_region(page, lab)
+    expect(region).to_have_accessible_name(f"Lab: {grader.TITLE}")
+
+    assert check(region) == "fail"
+    expect(verdict_of(region)).to_contain_text("Not yet")
+    expect(region.locator(".bp-check[data-passed=false]").first).to_contain_text("Tried:")
+
+    hint = region.get_by_role("button", name="Hint")
+    for n in range(1, len(grader.HINTS) + 1):
+        hint.click()
+        expect(region.locator(".bp-hint")).to_have_count(n)
+        expect(region.locator(".bp-hint").last).to_contain_text(f"Hint {n} of {len(grader.HINTS)}")
+    expect(hint).to_be_disabled()
+
+    mistake = grader.MISTAKES[0]
+    assert check(region, mistake.code) == "fail"
+    expect(region.locator(".bp-check__hint").first).to_contain_text("Likely cause")
+
+    assert check(region, grader.SOLUTION) == "pass"
+    expect(verdict_of(region)).to_contain_text("Passed")
+    expect(region.locator(".bp-lab__passed")).to_contain_text("You passed this lab")
+
+    page.reload()
+    wait_for_python(page)
+    expect(region.locator(".bp-lab__passed")).to_be_visible()
+    finished = page.locator("nav a.md-nav__link:has(.bp-nav-done)")
+    expect(finished.first).to_contain_text(page.locator("h1").first.inner_text().rstrip("¶").strip())
+    context.close()
+
+
+def test_home_shows_progress_and_resets_it(browser: Browser, isolated_server: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(isolated_server + "/")
+    line = page.locator(".bp-progress__line")
+    expect(line).to_have_text(re.compile(r"^0 of \d+ labs passed$"))
+    total = int(line.inner_text().split()[2])
+    assert total >= 3
+
+    page.goto(isolated_server + CORE["slope"])
+    wait_for_python(page)
+    assert check(lab_region(page, "slope"), SLOPE.SOLUTION) == "pass"
+
+    page.goto(isolated_server + "/")
+    expect(line).to_have_text(f"1 of {total} labs passed")
+    expect(page.locator('nav a.md-nav__link[href$="nudge-it/"] .bp-nav-done').first).to_be_attached()
+    page.get_by_role("button", name="Reset progress").click()
+    page.get_by_role("button", name="Forget my progress").click()
+    expect(line).to_have_text(f"0 of {total} labs passed")
+    page.reload()
+    expect(line).to_have_text(f"0 of {total} labs passed")
+    expect(page.locator(".bp-nav-done")).to_have_count(0)
+    context.close()
+
+
+def test_solution_asks_first_shows_both_and_keeps_my_code(slope_page: Page) -> None:
+    region = lab_region(slope_page, "slope")
+    put_code(region, WRONG_SLOPE)
+    region.get_by_role("button", name="Solution").click()
+    expect(region.get_by_role("group", name="Show the solution?")).to_be_visible()
+    region.get_by_role("button", name="Show the solution").click()
+    expect(region.locator(".bp-solution__column").first).to_contain_text("return 0.0")
+    expect(region.locator(".bp-solution__column").last).to_contain_text("(f(x + h) - f(x - h)) / (2 * h)")
+
+    region.get_by_role("button", name="Load the solution into the editor").click()
+    expect(region.get_by_role("textbox")).to_contain_text("(f(x + h) - f(x - h)) / (2 * h)")
+    region.get_by_role("button", name="Back to my code").click()
+    expect(region.get_by_role("textbox")).to_contain_text("return 0.0")
+
+    region.get_by_role("button", name="Load the solution into the editor").click()
+    region.get_by_role("textbox").press("Control+z")
+    expect(region.get_by_role("textbox")).to_contain_text("return 0.0")
+    region.get_by_role("button", name="Close").click()
+    expect(region.locator(".bp-solution")).to_be_hidden()
+
+
+def test_errors_show_the_traceback_as_run_cells_do(slope_page: Page) -> None:
+    region = lab_region(slope_page, "slope")
+    assert check(region, "def slope(f, x, h=1e-5):\n    return (f(x + h) - f(x - h) / (2 * h)\n") == "error"
+    expect(verdict_of(region)).to_contain_text("SyntaxError on line 2")
+    expect(region.get_by_role("log", name="Output")).to_contain_text("SyntaxError")
+    expect(region.locator(".cm-error-line")).to_have_count(1)
+
+    assert check(region, WRONG_SLOPE + "print(undefined_name)\n") == "error"
+    output = region.get_by_role("log", name="Output")
+    expect(output).to_contain_text('File "your code", line 3')
+    expect(output).to_contain_text("NameError")
+
+    assert check(region, "def slope(f, x, h=1e-5):\n    return f(x) / 0\n") == "fail"
+    expect(region.locator(".bp-check__error").first).to_contain_text("ZeroDivisionError")
+
+
+SABOTAGE = {
+    "rebinds print, isinstance and abs": "import builtins\nbuiltins.print = lambda *a, **k: None\n"
+    "builtins.isinstance = lambda *a: True\nbuiltins.abs = lambda x: 0.0\n",
+    "patches math": "import math\nmath.isclose = lambda *a, **k: True\nmath.exp = lambda x: 0.0\n",
+    "patches the engine": "import engine, engine.value\nengine.value.Value.__mul__ = lambda s, o: s\n"
+    "engine.Value = None\n",
+    "raises SystemExit": "raise SystemExit(0)\n",
+    "raises KeyboardInterrupt": "raise KeyboardInterrupt\n",
+    "raises a BaseException": "class Boom(BaseException):\n    pass\nraise Boom()\n",
+    "prints megabytes": "for i in range(300_000):\n    print('line', i, 'x' * 20)\n",
+}
+
+
+@pytest.mark.parametrize("name", SABOTAGE)
+def test_sabotage_earns_no_pass_and_the_next_check_works(slope_page: Page, name: str) -> None:
+    region = lab_region(slope_page, "slope")
+    assert check(region, WRONG_SLOPE + SABOTAGE[name]) in ("fail", "error")
+    assert check(region, SLOPE.SOLUTION) == "pass", words(verdict_of(region).inner_text())
+
+
+def test_stop_during_a_check_and_check_again(slope_page: Page) -> None:
+    region = lab_region(slope_page, "slope")
+    put_code(region, FOREVER)
+    region.get_by_role("button", name="Check").click()
+    expect(verdict_of(region)).to_contain_text("Checking")
+    region.get_by_role("button", name="Stop").click()
+    expect(verdict_of(region)).to_have_attribute("data-verdict", "error", timeout=3_000)
+    expect(verdict_of(region)).to_contain_text("You stopped the check")
+    assert check(region, SLOPE.SOLUTION) == "pass"
+
+
+def test_time_limit_stops_a_check_that_never_returns(slope_page: Page) -> None:
+    region = lab_region(slope_page, "slope")
+    assert check(region, FOREVER, timeout=15_000) == "error"
+    expect(verdict_of(region)).to_contain_text("longer than 10 s")
+    assert check(region, SLOPE.SOLUTION) == "pass"
+
+
+def test_code_that_ignores_stop_gets_a_fresh_python(slope_page: Page) -> None:
+    region = lab_region(slope_page, "slope")
+    put_code(region, STUBBORN)
+    region.get_by_role("button", name="Check").click()
+    expect(verdict_of(region)).to_contain_text("Checking")
+    region.get_by_role("button", name="Stop").click()
+    expect(verdict_of(region)).to_have_attribute("data-verdict", "error", timeout=5_000)
+    expect(verdict_of(region)).to_contain_text("Python was restarted")
+    assert check(region, SLOPE.SOLUTION, timeout=40_000) == "pass"
+
+
+def test_starting_code_is_the_lessons(slope_page: Page) -> None:
+    region = lab_region(slope_page, "slope")
+    assert "def slope(f, x, h=1e-5):" in starting_code(region)

@@ -1,0 +1,76 @@
+"""Loading Python: the page paints at once, the status shows download progress and then how long
+loading took, <html data-python> follows every state, and a failed load says why and can be retried."""
+
+import re
+
+from playwright.sync_api import Browser, Page, Route, expect
+
+from tests.e2e.runtime_support import BOOT_TIMEOUT, PLAYGROUND, cell, run, wait_for_python
+
+# Records every change of the status line and of <html data-python>, as the learner would see them.
+RECORDER = """
+window.__seen = { states: [], status: [] };
+new MutationObserver(() => {
+  const state = document.documentElement.dataset.python;
+  const states = window.__seen.states;
+  if (state && states[states.length - 1] !== state) states.push(state);
+  const bar = document.querySelector('.bp-status');
+  const text = bar ? bar.innerText.replace(/\\s+/g, ' ') : '';
+  if (text && window.__seen.status[window.__seen.status.length - 1] !== text) window.__seen.status.push(text);
+}).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+"""
+
+
+def fresh_page(browser: Browser, server: str) -> Page:
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(RECORDER)
+    return context.new_page()
+
+
+def test_progress_then_ready_time_and_states(browser: Browser, isolated_server: str) -> None:
+    page = fresh_page(browser, isolated_server)
+    page.goto(isolated_server + PLAYGROUND)
+    wait_for_python(page)
+    status = page.locator(".bp-status")
+    expect(status).to_contain_text(re.compile(r"Python is ready \(loaded in \d+\.\d s\)"))
+    run(cell(page, 4), "print('hi')")
+    seen = page.evaluate("window.__seen")
+    assert seen["states"][:4] == ["loading", "ready", "busy", "ready"], seen["states"]
+    progress = [s for s in seen["status"] if re.search(r"Downloading Python \d+\.\d of 1\d\.\d MB", s)]
+    assert progress, f"no download progress was shown: {seen['status']}"
+    page.context.close()
+
+
+def test_page_paints_without_waiting_for_python(browser: Browser, plain_server: str) -> None:
+    page = fresh_page(browser, plain_server)
+    held: list[Route] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # Python cannot finish loading
+    page.goto(plain_server + PLAYGROUND)
+    expect(page.get_by_role("heading", name="Scratchpad", level=1)).to_be_visible()
+    expect(cell(page, 1).get_by_role("textbox")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("data-python", "loading")
+    painted = page.evaluate("performance.getEntriesByName('first-contentful-paint').length")
+    assert painted == 1
+    expect(page.locator("html")).to_have_attribute("data-python", "loading")
+    page.context.close()
+
+
+def test_failed_load_says_why_and_retry_works(browser: Browser, plain_server: str) -> None:
+    page = fresh_page(browser, plain_server)
+    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="missing"))
+    page.goto(plain_server + PLAYGROUND)
+    expect(page.locator("html")).to_have_attribute("data-python", "error", timeout=BOOT_TIMEOUT)
+    status = page.locator(".bp-status")
+    expect(status).to_contain_text("Python failed to load")
+    expect(status).to_contain_text("pyodide.asm.wasm (HTTP 404)")
+    # Run tries loading again; while the file is still missing it says so instead of waiting forever.
+    widget = cell(page, 4)
+    widget.get_by_role("button", name="Run").click()
+    expect(widget.locator(".bp-output")).to_contain_text("Python is not available", timeout=BOOT_TIMEOUT)
+    expect(widget.locator(".bp-output")).to_contain_text("pyodide.asm.wasm (HTTP 404)")
+    page.unroute("**/pyodide.asm.wasm")
+    status.get_by_role("button", name="Retry").click()
+    wait_for_python(page)
+    expect(status.get_by_role("button", name="Retry")).to_be_hidden()
+    expect(run(widget, "print(2 + 2)")).to_have_text("4")
+    page.context.close()

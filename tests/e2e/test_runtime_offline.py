@@ -1,0 +1,126 @@
+"""Our service worker, on a plain static host under a sub-path: the first visit reloads once into
+cross-origin isolation (so Stop interrupts), the site and Pyodide are saved, and with the network
+gone a visited lesson reloads and runs Python."""
+
+import functools
+import http.server
+import json
+import re
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.conftest import SITE, SiteHandler
+from tests.e2e.runtime_support import BOOT_TIMEOUT, PLAYGROUND, cell, output, run, set_code, wait_for_python
+
+SUB_PATH = "/course"
+WATCH_VIOLATIONS = """
+window.__violations = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective));
+"""
+
+
+class SubPathHandler(SiteHandler):
+    """The built site under /course/, as on a project page of a static host; no special headers."""
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(SUB_PATH + "/"):
+            return str(SITE / "no-such-file")
+        return super().translate_path(path[len(SUB_PATH) :])
+
+
+@pytest.fixture(scope="module")
+def server():
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(SubPathHandler, directory=str(SITE)))
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield httpd
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def site(server) -> str:
+    return f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
+
+
+@pytest.fixture(scope="module")
+def page(browser: Browser, site: str) -> Page:
+    context = browser.new_context(service_workers="allow")
+    context.add_init_script(WATCH_VIOLATIONS)
+    page = context.new_page()
+    page.loads = []
+    page.on("load", lambda p: page.loads.append(p.url))
+    yield page
+    context.close()
+
+
+def test_service_worker_is_built_with_a_versioned_list() -> None:
+    source = (SITE / "sw.js").read_text()
+    manifest = json.loads(re.search(r"const MANIFEST = (\{.*?\n\});", source, re.S)[1])
+    build = json.loads((SITE / "assets" / "backprop" / "build.json").read_text())
+    names = [c["name"] for c in manifest["caches"]]
+    assert f"bp-pyodide-{build['pyodide']}" in names
+    assert f"bp-site-{manifest['version']}" in names
+    files = [f for c in manifest["caches"] for f in c["files"]]
+    assert "assets/pyodide/pyodide.asm.wasm" in files
+    assert "" in files and "playground/" in files  # pages by their directory URLs
+    assert not any(f.endswith(".map") for f in files)
+    for f in files:
+        assert (SITE / f).exists() or (SITE / f / "index.html").exists(), f
+
+
+def test_first_visit_reloads_once_into_isolation(page: Page, site: str) -> None:
+    page.goto(site + PLAYGROUND)
+    wait_for_python(page)
+    assert page.evaluate("crossOriginIsolated") is True
+    assert len(page.loads) == 2, page.loads  # the visit, and one reload once the worker was in control
+    scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
+    assert scope == site + "/"
+
+
+def test_stop_interrupts_on_a_plain_host(page: Page) -> None:
+    first, looping = cell(page, 1), cell(page, 4)
+    run(first, "kept = 41")
+    set_code(looping, "while True:\n    pass")
+    looping.get_by_role("button", name="Run").click()
+    expect(page.locator("html")).to_have_attribute("data-python", "busy")
+    started = time.monotonic()
+    looping.get_by_role("button", name="Stop").click()
+    page.wait_for_selector(f"#{looping.get_attribute('id')}[data-running='false']", timeout=5000)
+    assert time.monotonic() - started < 1
+    expect(output(looping)).to_contain_text("Your definitions from earlier runs are still there")
+    expect(run(looping, "print(kept + 1)")).to_have_text("42")
+
+
+def test_site_and_python_are_saved(page: Page) -> None:
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=BOOT_TIMEOUT)
+    expect(page.locator(".bp-status")).to_contain_text("Works offline")
+
+
+def test_visited_lesson_reloads_and_runs_offline(page: Page, server) -> None:
+    page.context.set_offline(True)
+    server.shutdown()  # not even the service worker's own requests can reach it now
+    server.server_close()
+    page.reload()
+    wait_for_python(page)
+    assert page.evaluate("crossOriginIsolated") is True
+    expect(run(cell(page, 4), "from engine import Value\nprint((Value(2.0) * 21).data)")).to_have_text("42.0")
+
+
+def test_other_pages_open_offline_too(page: Page, site: str) -> None:
+    page.goto(site + "/")
+    expect(page.locator("article h1")).to_be_visible()
+    assert page.evaluate("window.__violations") == []
+
+
+def test_no_policy_violation_through_the_service_worker(page: Page) -> None:
+    assert page.evaluate("window.__violations") == []
+
+
+def test_sw_file_is_only_at_the_root() -> None:
+    assert Path(SITE / "sw.js").exists()
+    assert not list(SITE.glob("*/sw.js"))

@@ -1,0 +1,1 @@
+"""Tests of engine/: gradients against central differences, micrograd compatibility, nn, graph, data."""

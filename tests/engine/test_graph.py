@@ -1,0 +1,95 @@
+"""graph.trace: a Value's graph as JSON-ready data for diagrams and films."""
+
+import json
+import math
+
+from hypothesis import given
+
+from engine import Value, topological_order
+from engine.graph import trace
+from tests.engine.expressions import expressions
+
+
+def seed_example():
+    a = Value(2.0, label="a")
+    b = Value(3.0, label="b")
+    ab = a * b
+    ab.label = "ab"
+    L = ab + a
+    L.label = "L"
+    return L
+
+
+def test_seed_example_nodes_edges_and_local_gradients():
+    L = seed_example()
+    L.backward()
+    graph = trace(L)
+    by_label = {n["label"]: n for n in graph["nodes"]}
+    assert {label: (n["op"], n["data"], n["grad"]) for label, n in by_label.items()} == {
+        "a": ("", 2.0, 4.0),
+        "b": ("", 3.0, 2.0),
+        "ab": ("*", 6.0, 1.0),
+        "L": ("+", 8.0, 1.0),
+    }
+    ids = {label: n["id"] for label, n in by_label.items()}
+    edges = {(e["from"], e["to"]): e["local_grad"] for e in graph["edges"]}
+    assert edges == {
+        (ids["a"], ids["ab"]): 3.0,  # d(ab)/da = b
+        (ids["b"], ids["ab"]): 2.0,
+        (ids["ab"], ids["L"]): 1.0,
+        (ids["a"], ids["L"]): 1.0,
+    }
+    assert graph["output"] == ids["L"] == graph["order"][-1]
+
+
+def test_before_backward_every_gradient_is_zero():
+    assert {n["grad"] for n in trace(seed_example())["nodes"]} == {0.0}
+
+
+def test_a_leaf_alone():
+    assert trace(Value(5.0, label="x")) == {
+        "nodes": [{"id": 0, "label": "x", "op": "", "data": 5.0, "grad": 0.0}],
+        "edges": [],
+        "order": [0],
+        "output": 0,
+    }
+
+
+def test_a_value_used_twice_gives_two_edges():
+    x = Value(3.0)
+    graph = trace(x * x)
+    assert len(graph["nodes"]) == 2
+    assert [(e["from"], e["to"], e["local_grad"]) for e in graph["edges"]] == [(0, 1, 3.0), (0, 1, 3.0)]
+
+
+def test_infinite_and_nan_numbers_become_null_so_the_json_is_standard():
+    big = Value(1e308) * 10  # inf
+    graph = trace(big - big)  # nan
+    assert [n["data"] for n in graph["nodes"]][-2:] == [None, None]
+    json.dumps(graph, allow_nan=False)
+
+
+@given(expressions())
+def test_any_graph_traces_to_consistent_json(case):
+    expr, xs = case
+    out = expr.evaluate([Value(x, label=f"x{i}") for i, x in enumerate(xs)])
+    out.backward()
+    graph = trace(out)
+    assert json.loads(json.dumps(graph, allow_nan=False)) == graph
+
+    topo = topological_order(out)  # node i of the trace is topo[i]
+    index = {id(v): i for i, v in enumerate(topo)}
+    nodes, edges, order = graph["nodes"], graph["edges"], graph["order"]
+    assert [n["id"] for n in nodes] == list(range(len(topo)))
+    assert sorted(order) == list(range(len(nodes)))
+    position = {node_id: i for i, node_id in enumerate(order)}
+    assert all(position[e["from"]] < position[e["to"]] for e in edges)  # children before parents
+    assert graph["output"] == order[-1] == index[id(out)]
+    assert nodes[graph["output"]]["grad"] == 1.0
+    for i, (node, v) in enumerate(zip(nodes, topo, strict=True)):
+        assert (node["label"], node["op"], node["data"]) == (v.label, v._op, v.data)
+        assert math.isclose(node["grad"], v.grad)
+        into = [e for e in edges if e["to"] == i]
+        assert [e["from"] for e in into] == [index[id(child)] for child in v._prev]
+        assert [e["local_grad"] for e in into] == list(v._local_grads)
+    assert len(edges) == sum(len(v._prev) for v in topo)

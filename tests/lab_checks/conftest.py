@@ -1,0 +1,40 @@
+"""Graders run here as the browser's worker runs them: through lab_runner, with learner-terms tracebacks."""
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "site" / "frontend" / "worker" / "python"))
+
+import lab_runner  # noqa: E402 -- needs the path above
+from backprop_site.fences import find_fences  # noqa: E402
+
+LESSONS = ROOT / "lessons"
+
+
+def lesson_labs() -> dict[str, tuple[str, int, str]]:
+    """Every lab fence in the lessons: id -> (lesson file, line, starting code)."""
+    found = {}
+    for path in sorted(LESSONS.rglob("*.md")):
+        for fence in find_fences(path.read_text()):
+            if fence.kind == "lab":
+                found[fence.attrs["lab"]] = (str(path.relative_to(ROOT)), fence.line, fence.code)
+    return found
+
+
+def check(lab: str, code: str, seed: int | None = None) -> dict:
+    """The verdict the page would get."""
+    return lab_runner.check(lab, code, seed)
+
+
+def failures(verdict: dict) -> str:
+    """A failing verdict in words, for assertion messages."""
+    lines = [verdict.get("summary", "")]
+    for c in verdict.get("checks", []):
+        if not c["passed"]:
+            lines.append(
+                f"- {c['name']}: tried {c.get('tried')!r} rows {c.get('rows')} error {c.get('error')}"
+            )
+    if verdict.get("error"):
+        lines.append(str(verdict["error"].get("traceback")))
+    return "\n".join(lines)

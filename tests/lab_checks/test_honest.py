@@ -1,0 +1,234 @@
+"""Honest verdicts: learner code that sabotages the grader's world gets no pass, and the next check works."""
+
+import builtins
+import contextlib
+import gc
+import json
+import math
+import signal
+import sys
+
+import backprop_runner
+import pytest
+
+import engine
+import engine.value
+from lab_checks import grading
+from tests.lab_checks.conftest import check, failures
+
+WRONG_SLOPE = "def slope(f, x, h=1e-5):\n    return 0.0\n"
+SWAPPED_MUL = grading.load("value-ops").MISTAKES[0].code
+
+# Learner code run before a wrong slope(): each tries to make the grader believe a wrong answer.
+SABOTAGE = {
+    "rebinds abs": "import builtins\nbuiltins.abs = lambda x: 0.0\n",
+    "rebinds isinstance and type": "import builtins\nbuiltins.isinstance = lambda *a: True\n"
+    "builtins.type = lambda *a: float\n",
+    "rebinds print": "import builtins\nbuiltins.print = lambda *a, **k: None\n",
+    "rebinds all, len and map": "import builtins\nbuiltins.all = lambda *a: True\n"
+    "builtins.len = lambda *a: 0\nbuiltins.map = lambda *a: []\n",
+    "rebinds through __builtins__": "vars(__builtins__)['abs'] = lambda x: 0.0\n",
+    "patches math": "import math\nmath.isclose = lambda *a, **k: True\nmath.fabs = lambda x: 0.0\n"
+    "math.isnan = lambda x: False\n",
+    "replaces math in sys.modules": "import sys\nsys.modules['math'] = type(sys)('math')\n",
+    "patches the harness": "import lab_checks.grading.harness as h\nimport lab_checks.grading.observe as o\n"
+    "h.agrees = o.agrees = lambda *a: True\nh.plain = lambda v, box, depth=0: 14.0\n",
+    "patches the grader": "import lab_checks.slope as s\ns.MISTAKES.clear()\ns.HINTS[0] = 'x'\n"
+    "s.parabola = None\n",
+    "patches json": 'import json\njson.dumps = lambda *a, **k: \'{"verdict": "pass"}\'\n',
+    "sets a trace function": "import sys\nsys.settrace(lambda *a: None)\n",
+    "adds a gc callback": "import gc, builtins\n"
+    "gc.callbacks.append(lambda *a: setattr(builtins, 'abs', lambda x: 0.0))\n",
+    "lowers the recursion limit": "import sys\nsys.setrecursionlimit(60)\n",
+    "leaves a __del__ behind": "class Evil:\n    def __del__(self):\n        import builtins\n"
+    "        builtins.abs = lambda x: 0.0\nevil = Evil()\nevil.me = evil\n",
+}
+
+# slope() bodies that misbehave while the check calls them.
+MISBEHAVING = {
+    "rebinds builtins while called": "    import builtins\n    builtins.abs = lambda v: 0.0\n"
+    "    builtins.isinstance = lambda *a: True\n    return 0.0\n",
+    "raises SystemExit": "    raise SystemExit(0)\n",
+    "raises a BaseException subclass": "    class Boom(BaseException):\n        pass\n    raise Boom()\n",
+    "raises an error whose str() sabotages": "    import builtins\n    class E(Exception):\n"
+    "        def __str__(self):\n            builtins.abs = lambda v: 0.0\n            raise RuntimeError\n"
+    "    raise E()\n",
+    "returns a float that says it equals anything": "    class Liar(float):\n"
+    "        def __eq__(self, other):\n            return True\n        def __sub__(self, other):\n"
+    "            return 0.0\n        __rsub__ = __sub__\n    return Liar(0.0)\n",
+    "returns something that converts to the answer": "    class Sly:\n"
+    "        def __float__(self):\n            return (f(x + h) - f(x - h)) / (2 * h)\n    return Sly()\n",
+    "prints a million lines": "    for i in range(1_000_000):\n        print(i)\n    return 0.0\n",
+    "adds an audit hook": "    import sys\n    sys.addaudithook(lambda *a: None)\n    return 0.0\n",
+}
+
+
+@contextlib.contextmanager
+def interrupt_after(seconds: float):
+    """A KeyboardInterrupt after seconds, as the page's Stop button (or its time limit) sends one."""
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def world() -> dict:
+    """What the grader relies on, to compare before and after."""
+    return {
+        "builtins": dict(vars(builtins)),
+        "math": dict(vars(math)),
+        "engine": dict(vars(engine)),
+        "Value": dict(vars(engine.value.Value)),
+        "modules": {n: sys.modules.get(n) for n in ("math", "engine", "json", "builtins")},
+        "trace": sys.gettrace(),
+        "limit": sys.getrecursionlimit(),
+        "callbacks": list(gc.callbacks),
+        "grader": {
+            "MISTAKES": list(grading.load("slope").MISTAKES),
+            "HINTS": list(grading.load("slope").HINTS),
+        },
+    }
+
+
+def same_world(before: dict, after: dict) -> bool:
+    return all(
+        before[k].keys() == after[k].keys()
+        and all(before[k][n] is after[k][n] or before[k][n] == after[k][n] for n in before[k])
+        if isinstance(before[k], dict)
+        else before[k] == after[k]
+        for k in before
+    )
+
+
+def assert_next_check_works(lab: str = "slope") -> None:
+    verdict = check(lab, grading.load(lab).SOLUTION)
+    assert verdict["verdict"] == "pass", failures(verdict)
+
+
+@pytest.mark.parametrize("name", SABOTAGE)
+def test_sabotage_before_wrong_code_does_not_pass(name: str) -> None:
+    before = world()
+    verdict = check("slope", SABOTAGE[name] + WRONG_SLOPE)
+    assert verdict["verdict"] in ("fail", "error"), verdict["summary"]
+    assert same_world(before, world())
+    assert_next_check_works()
+
+
+@pytest.mark.parametrize("name", MISBEHAVING)
+def test_misbehaving_slope_does_not_pass(name: str) -> None:
+    before = world()
+    verdict = check("slope", "def slope(f, x, h=1e-5):\n" + MISBEHAVING[name])
+    assert verdict["verdict"] == "fail", verdict["summary"]
+    assert same_world(before, world())
+    assert_next_check_works()
+
+
+def test_verdict_through_the_worker_json_cannot_be_patched() -> None:
+    code = SABOTAGE["patches json"] + WRONG_SLOPE
+    reply = backprop_runner.call_json("lab_runner", "check", json.dumps({"lab": "slope", "code": code}))
+    assert json.loads(reply)["verdict"] == "fail"
+
+
+def test_patched_engine_is_not_the_reference() -> None:
+    # The learner's wrong multiplication, also put into engine/'s Value, must still fail.
+    code = SWAPPED_MUL + (
+        "\nimport engine, engine.value\nengine.value.Value.__mul__ = lambda s, o: engine.value.Value("
+        "s.data * o.data, (s, o), '*', _local_grads=(s.data, o.data))\n"
+        "engine.Value = engine.value.Value = Value\n"
+    )
+    before = world()
+    verdict = check("value-ops", code)
+    assert verdict["verdict"] == "fail"
+    assert any(c.get("mistake") == "mul local gradients swapped" for c in verdict["checks"])
+    assert same_world(before, world())
+    assert_next_check_works("value-ops")
+
+
+def test_raising_at_the_top_is_an_error_with_a_traceback() -> None:
+    for raised in ("SystemExit(3)", "ValueError('no')", "type('Boom', (BaseException,), {})()"):
+        verdict = check("slope", WRONG_SLOPE + f"raise {raised}\n")
+        assert verdict["verdict"] == "error"
+        assert "your code" in verdict["error"]["traceback"]
+        assert verdict["error"]["line"] == 3
+    assert_next_check_works()
+
+
+def test_raising_keyboard_interrupt_stops_the_check() -> None:
+    verdict = check("slope", WRONG_SLOPE + "raise KeyboardInterrupt\n")
+    assert verdict["verdict"] == "error" and verdict["reason"] == "interrupted"
+    assert_next_check_works()
+
+
+def test_syntax_error_is_an_error_with_its_line() -> None:
+    verdict = check("slope", "def slope(f, x, h=1e-5)\n    return 0\n")
+    assert verdict["verdict"] == "error"
+    assert verdict["error"]["type"] == "SyntaxError" and verdict["error"]["line"] == 1
+    assert "SyntaxError" in verdict["summary"]
+
+
+def test_printing_megabytes_is_capped() -> None:
+    verdict = check("slope", "print('x' * 5_000_000)\n" + WRONG_SLOPE)
+    assert verdict["verdict"] == "fail"
+    assert len(verdict["printed"]) < 25_000 and "more characters" in verdict["printed"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "    while True:\n        pass\n",
+        "    while True:\n        try:\n            pass\n        except Exception:\n            pass\n",
+    ],
+    ids=["loop", "loop catching Exception"],
+)
+def test_code_that_never_returns_is_stopped(body: str) -> None:
+    with interrupt_after(0.3):
+        verdict = check("slope", "def slope(f, x, h=1e-5):\n" + body)
+    assert verdict["verdict"] == "error" and verdict["reason"] == "interrupted"
+    assert_next_check_works()
+
+
+def test_learner_code_runs_in_a_fresh_namespace() -> None:
+    check("slope", grading.load("slope").SOLUTION + "helper = 42\n")
+    verdict = check("slope", "def slope(f, x, h=1e-5):\n    return helper\n")
+    assert verdict["verdict"] == "fail"
+    assert "NameError" in verdict["checks"][0]["error"]["traceback"]
+
+
+def test_run_cells_keep_their_world_after_a_check() -> None:
+    # A run cell in the lab's scope patches abs; the check is not fooled, and the cell's world stays.
+    real_abs = builtins.abs
+    try:
+        assert backprop_runner.run_cell("import builtins\nbuiltins.abs = lambda x: 0.0\n", "lab:slope")["ok"]
+        verdict = check("slope", WRONG_SLOPE)
+        assert verdict["verdict"] == "fail"
+        assert builtins.abs is not real_abs
+    finally:
+        builtins.abs = real_abs
+    assert_next_check_works()
+
+
+def test_literal_answers_do_not_pass() -> None:
+    seen = check("slope", WRONG_SLOPE)["checks"][0]
+    expected = float(seen["rows"][0]["expected"])
+    verdict = check("slope", f"def slope(f, x, h=1e-5):\n    return {expected!r}\n")
+    assert verdict["verdict"] == "fail"
+
+
+def test_missing_definition_is_named() -> None:
+    verdict = check("slope", "def slop(f, x, h=1e-5):\n    return 0.0\n")
+    assert verdict["verdict"] == "error" and "`slope`" in verdict["summary"]
+
+
+def test_errors_in_a_check_show_the_learners_lines() -> None:
+    verdict = check("slope", "def slope(f, x, h=1e-5):\n    return (f(x + h) - f(x - h)) / (2 * g)\n")
+    error = verdict["checks"][0]["error"]
+    assert error["type"] == "NameError"
+    assert 'File "your code", line 2, in slope' in error["traceback"]
+    assert 'File "the check"' not in error["traceback"] or "lab_checks" not in error["traceback"]

@@ -1,0 +1,31 @@
+"""Visual tests: screenshots of the gallery's diagrams against committed baselines.
+
+Update the baselines after an intended change with `make update-screenshots`
+(= `pytest tests/visual --update-screenshots`), then look at the new PNGs before committing them.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from tests.visual.gallery import build_gallery, serve
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-screenshots",
+        action="store_true",
+        default=False,
+        help="write tests/visual/baselines/*.png from this run instead of comparing with them",
+    )
+
+
+@pytest.fixture(scope="session")
+def update_screenshots(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--update-screenshots", default=False))
+
+
+@pytest.fixture(scope="session")
+def gallery_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The gallery site (tests/visual/pages/), built once per run and served locally."""
+    return serve(build_gallery(Path(tmp_path_factory.mktemp("visual")) / "site"))

@@ -1,0 +1,63 @@
+"""A small site of test diagrams (tests/visual/pages/), built with the real plugin and theme, so
+screenshots and stress tests do not change whenever a lesson does."""
+
+import functools
+import http.server
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import yaml
+
+from tests.conftest import SiteHandler
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = Path(__file__).resolve().parent / "pages"
+# The gallery has no labs, so the course's graders are not its business: skip the orphan check.
+BUILD = """
+import logging
+import sys
+
+from backprop_site.labs import LabRegistry
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+
+LabRegistry.check_orphans = lambda self: None
+logging.basicConfig(level=logging.WARNING, format="%(levelname)s - %(message)s")
+build(load_config(sys.argv[1]))
+"""
+
+
+def build_pages(pages: Path, site_dir: Path) -> subprocess.CompletedProcess:
+    """mkdocs build of the Markdown pages in `pages` into site_dir, with the course's mkdocs.yml otherwise."""
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
+    config.update(docs_dir=str(pages), site_dir=str(site_dir), strict=True)
+    config.pop("nav", None)
+    config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
+    config_file = site_dir.parent / f"{site_dir.name}-mkdocs.yml"
+    config_file.parent.mkdir(parents=True, exist_ok=True)
+    config_file.write_text(yaml.safe_dump(config))
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run(
+        [sys.executable, "-c", BUILD, str(config_file)], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+
+
+def build_gallery(site_dir: Path) -> Path:
+    """The gallery (tests/visual/pages/) built into site_dir."""
+    done = build_pages(PAGES, site_dir)
+    if done.returncode != 0:
+        raise RuntimeError(f"the gallery did not build:\n{done.stderr}")
+    return site_dir
+
+
+def serve(site_dir: Path) -> str:
+    """A local static server for site_dir (no special headers); its base URL."""
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(site_dir))
+    )
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}"
