@@ -18,9 +18,14 @@ is lab_checks/my_lab.py, a plain module that defines:
 A Case(code, expected) is code the check runs in a copy of the learner's namespace (shown to the
 learner as what was tried, so make it runnable as it stands) and expected: {expression: result},
 evaluated after code. A result is a number (equal within tol * max(1, |expected|)), plain data
-(equal), or satisfies("text", predicate). value_case(code, inputs, observe) makes a Case for a
-Value class: expected values come from engine/'s Value, and each observed input gradient is
-confirmed by a central difference, so a grader cannot expect a wrong number.
+(equal), or satisfies("text", predicate). value_case(code, inputs, observe, reference={...}) makes
+a Case about Values: each input becomes Value(x) (the learner's Value), expected values come from
+engine/'s Value running the same code (reference supplies what the learner writes, e.g.
+{"sigmoid": Value.sigmoid}), and each observed input gradient is confirmed by a central difference,
+so a grader cannot expect a wrong number (GraderError).
+
+A failing case is matched against the known mistakes by behaviour: the first mistake whose code
+fails the same case with the same values (or the same exception type) lends its feedback.
 
     @check("a * b: value and gradients")
     def product(rng):

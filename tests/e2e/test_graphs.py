@@ -44,6 +44,8 @@ def test_diagram_is_drawn_before_python_loads(home: Page) -> None:
     expect(figure.locator(".bp-op")).to_have_count(2)
     assert sorted(figure.locator(".bp-op__text").all_text_contents()) == ["*", "+"]
     assert home.locator("html").get_attribute("data-python") == "loading"
+    # The page has a code cell, so Python is on its way; the nudge control says so.
+    expect(figure.locator(".bp-nudge__status")).to_contain_text("Python is loading")
     assert node_texts(figure) == {"a": ("2", "4"), "b": ("3", "2"), "c": ("6", "1"), "L": ("8", "1")}
 
 
@@ -256,7 +258,9 @@ def test_text_contrast_meets_wcag_aa(browser: Browser, plain_server: str, scheme
 
 
 @pytest.mark.parametrize(("motion", "animated"), [("reduce", False), ("no-preference", True)])
-def test_films_honour_reduced_motion(browser: Browser, plain_server: str, motion: str, animated: bool) -> None:
+def test_films_honour_reduced_motion(
+    browser: Browser, plain_server: str, motion: str, animated: bool
+) -> None:
     context = browser.new_context(**{**CONTEXT, "reduced_motion": motion})
     page = context.new_page()
     page.route("**/worker.js", lambda route: None)

@@ -75,9 +75,10 @@ def test_learner_fails_takes_hints_fixes_and_passes(browser: Browser, isolated_s
     expect(verdict_of(region)).to_contain_text("Passed")
     expect(region.locator(".bp-lab__passed")).to_contain_text("You passed this lab")
 
-    page.reload()
-    wait_for_python(page)
-    expect(region.locator(".bp-lab__passed")).to_be_visible()
+    if lab == "slope":  # one reload proves that progress lasts; the home page test proves it again
+        page.reload()
+        wait_for_python(page)
+        expect(region.locator(".bp-lab__passed")).to_be_visible()
     finished = page.locator("nav a.md-nav__link:has(.bp-nav-done)")
     expect(finished.first).to_contain_text(page.locator("h1").first.inner_text().rstrip("¶").strip())
     context.close()

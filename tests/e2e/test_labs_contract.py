@@ -2,12 +2,14 @@
 starting code does not, and each known mistake fails with its own feedback. Labs are found in the
 built site, so labs added later are covered without touching this file."""
 
+import json
 import re
 
 import pytest
 from playwright.sync_api import Browser
 
 from lab_checks import grading
+from tests.conftest import SITE
 from tests.e2e.labs import LabPages, check, lab_region, labs_in_site, starting_code, verdict_of, words
 
 LABS = labs_in_site()
@@ -37,3 +39,12 @@ def test_lab_keeps_its_word_in_the_page(pages: LabPages, lab: str) -> None:
             assert words(part) in shown, (
                 f"{mistake.name!r}: its feedback is not shown; the page says {shown!r}"
             )
+
+
+def test_course_map_lists_every_page_and_its_labs() -> None:
+    course = json.loads((SITE / "assets" / "backprop" / "course.json").read_text())
+    pages = course["pages"]
+    assert pages[0]["url"] == "" and all(set(p) == {"url", "title", "labs"} for p in pages)
+    assert all((SITE / p["url"] / "index.html").exists() for p in pages)
+    on_pages = {lab: "/" + p["url"] for p in pages for lab in p["labs"]}
+    assert on_pages == LABS

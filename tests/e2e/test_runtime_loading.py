@@ -74,3 +74,35 @@ def test_failed_load_says_why_and_retry_works(browser: Browser, plain_server: st
     expect(status.get_by_role("button", name="Retry")).to_be_hidden()
     expect(run(widget, "print(2 + 2)")).to_have_text("4")
     page.context.close()
+
+
+def test_second_visit_restores_the_saved_python(browser: Browser, isolated_server: str) -> None:
+    page = fresh_page(browser, isolated_server)
+    page.goto(isolated_server + PLAYGROUND)
+    wait_for_python(page)
+    saved = page.evaluate(
+        """async () => {
+          for (let i = 0; i < 300; i++) {
+            const cache = await caches.open('bp-python-snapshot');
+            if ((await cache.keys()).length) return true;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+          return false;
+        }"""
+    )
+    assert saved, "Python's memory was not saved after the first start"
+    page.reload()
+    wait_for_python(page)
+    stages = page.evaluate("performance.getEntriesByName('bp-python-ready')[0].detail.stages")
+    assert stages.get("fromSnapshot") is True
+    # The restored Python is a full one: the engine, output, tracebacks, and Stop by interrupt.
+    widget = cell(page, 4)
+    expect(run(widget, "from engine import Value\nkept = Value(2.0) * 21\nprint(kept.data)")).to_have_text("42.0")
+    expect(run(widget, "1 / 0")).to_contain_text("ZeroDivisionError")
+    widget.locator(".cm-content").fill("while True:\n    pass")
+    widget.get_by_role("button", name="Run").click()
+    expect(page.locator("html")).to_have_attribute("data-python", "busy")
+    widget.get_by_role("button", name="Stop").click()
+    expect(widget.locator(".bp-output")).to_contain_text("Your definitions from earlier runs are still there")
+    expect(run(widget, "print(kept.data + 1)")).to_have_text("43.0")
+    page.context.close()

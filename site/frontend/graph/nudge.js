@@ -77,18 +77,20 @@ export function createNudge(parent, { base, onGraph }) {
   let pending = false;
   let latest = 0;
   const describeState = () => {
-    if (client.state === "error") status.textContent = `Python failed to load (${client.detail}); nudges need it.`;
-    else if (client.worker && client.state === "loading") status.textContent = "Python is loading… nudges will be computed when it is ready.";
-    else if (!client.worker) status.textContent = `Change an input to see how ${out} responds (this starts Python).`;
-    else status.textContent = "";
-    box.dataset.python = client.worker ? client.state : "idle";
+    const words = {
+      idle: `Change an input to see how ${out} responds (this starts Python).`,
+      loading: "Python is loading… nudges will be computed when it is ready.",
+      error: `Python failed to load (${client.detail}); nudges need it.`,
+    };
+    status.textContent = words[client.state] ?? "";
+    box.dataset.python = client.state;
   };
   client.addEventListener("state", describeState);
   client.addEventListener("restart", describeState);
   describeState();
 
   function startPython() {
-    if (!client.worker) client.start();
+    if (client.state === "idle") client.start();
     describeState();
   }
 
@@ -114,7 +116,9 @@ export function createNudge(parent, { base, onGraph }) {
     box.dataset.state = "computing";
     let answer;
     try {
-      answer = await client.call("backprop_graph", "nudge", { graph: base, values });
+      const { nodes, edges, order, output, names } = base; // what the worker needs to replay the graph
+      const graph = { nodes, edges, order, output, names, ...(base.class ? { class: base.class } : {}) };
+      answer = await client.call("backprop_graph", "nudge", { graph, values });
     } catch (error) {
       answer = { ok: false, error: { message: error.message } };
     }

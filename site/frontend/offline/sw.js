@@ -6,6 +6,7 @@
 
 const MANIFEST = __BP_MANIFEST__;
 const PREFIX = "bp-";
+const OWN_CACHES = /^bp-(site|pyodide)-/; // the worker keeps its own "bp-python-snapshot"
 const SCOPE = new URL(self.registration.scope);
 const CACHE_NAMES = MANIFEST.caches.map((c) => c.name);
 const ISOLATION = {
@@ -23,7 +24,7 @@ self.addEventListener("activate", (event) => {
 
 async function activate() {
   for (const key of await caches.keys()) {
-    if (key.startsWith(PREFIX) && !CACHE_NAMES.includes(key)) await caches.delete(key);
+    if (OWN_CACHES.test(key) && !CACHE_NAMES.includes(key)) await caches.delete(key);
   }
   await self.clients.claim();
 }

@@ -4,6 +4,7 @@
 // Add a request type by adding a handler below; set `current` while Python runs so output is routed.
 
 import { watchDownloads } from "./downloads.js";
+import { forgetSnapshot, loadSnapshot, saveSnapshot, WARM_IMPORTS } from "./snapshot.js";
 
 const PROTOCOL = 1;
 const BASE = new URL("./", import.meta.url);
@@ -61,9 +62,10 @@ async function boot({ interruptBuffer }) {
   const started = performance.now();
   const stages = {};
   interrupt = interruptBuffer ?? null;
+  const info = fetch(new URL("build.json", BASE)).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
   const downloads = watchDownloads({
     onProgress: (loaded, total) => post({ type: "status", state: "loading", stage: "download", detail: "Downloading Python", loaded, total }),
-    sizes: fetch(new URL("build.json", BASE)).then((r) => (r.ok ? r.json() : {})).then((info) => info.sizes ?? {}, () => ({})),
+    sizes: info.then((i) => i.sizes ?? {}),
   });
   post({ type: "status", state: "loading", stage: "download", detail: "Downloading Python" });
   const archive = fetch(new URL("python.zip", BASE)).then((r) => {
@@ -71,12 +73,27 @@ async function boot({ interruptBuffer }) {
     return r.arrayBuffer();
   });
   archive.catch(() => {});
-  const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE).href);
-  // Pyodide logs a failed download and then waits forever; the download watcher fails fast instead.
-  pyodide = await Promise.race([
-    loadPyodide({ indexURL: PYODIDE.href, env: { PYTHONDONTWRITEBYTECODE: "1" } }),
-    downloads.failed,
+  const [{ loadPyodide }, snapshot] = await Promise.all([
+    import(new URL("pyodide.mjs", PYODIDE).href),
+    info.then((i) => loadSnapshot(i, BASE)),
   ]);
+  // Pyodide logs a failed download and then waits forever; the download watcher fails fast instead.
+  const load = (options) => Promise.race([loadPyodide({ indexURL: PYODIDE.href, ...options }), downloads.failed]);
+  let made = null;
+  if (snapshot) {
+    try {
+      pyodide = await load({ _loadSnapshot: snapshot });
+      stages.fromSnapshot = true;
+    } catch (error) {
+      if (String(error).includes("could not download")) throw error;
+      await forgetSnapshot(); // a copy this Pyodide cannot use: start the usual way
+    }
+  }
+  if (!pyodide) {
+    pyodide = await load({ _makeSnapshot: true });
+    pyodide.runPython(WARM_IMPORTS);
+    made = pyodide.makeMemorySnapshot();
+  }
   downloads.stop();
   stages.pyodide = Math.round(performance.now() - started);
   post({ type: "status", state: "loading", stage: "engine", detail: "Unpacking the engine" });
@@ -104,6 +121,7 @@ async function boot({ interruptBuffer }) {
   runner.install(Boolean(interrupt));
   stages.engine = Math.round(performance.now() - started) - stages.pyodide;
   post({ type: "status", state: "ready", ms: Math.round(performance.now() - started), stages, bytes: downloads.loaded });
+  if (made) info.then((i) => saveSnapshot(i, BASE, made));
 }
 
 function toPlain(proxy) {
