@@ -60,7 +60,8 @@ class CountingHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def serve(isolated: bool) -> tuple[str, type]:
-    handler = type("Handler", (CountingHandler,), {"sent": 0, "headers_to_add": ISOLATION if isolated else {}})
+    extra = ISOLATION if isolated else {}
+    handler = type("Handler", (CountingHandler,), {"sent": 0, "headers_to_add": extra})
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(SITE)))
     httpd.daemon_threads = True
     threading.Thread(target=httpd.serve_forever, daemon=True).start()

@@ -186,7 +186,25 @@ def random_graphs(rng) -> Case:
     return _graph_case(lines, {"Value": Value, "named": _named})
 
 
-WAITING_CALLS = """\
+# The chains of the last two checks are nodes in one list, each finding its input by index, so no
+# node holds on to another: a long chain of objects holding each other is freed by a recursion deep
+# inside Python, which overflows the browser's stack whenever learner code leaves the chain to the
+# garbage collector (a recursive sort's closures do).
+CHAIN_OF = """\
+class Node:
+    \"\"\"Node i of the list `chain`; its one input is node i - 1 (node 0 has none).\"\"\"
+
+    def __init__(self, i):
+        self.i = i
+
+    @property
+    def _prev(self):
+        return (chain[self.i - 1],) if self.i else ()
+
+
+"""
+
+COUNTING_CHAIN_OF = """\
 import sys
 
 
@@ -199,28 +217,21 @@ def calls_waiting():
 
 
 class Node:
-    \"\"\"A node that notes, each time its inputs are read, how many calls are waiting.\"\"\"
+    \"\"\"Node i of the list `chain`; its one input is node i - 1. It notes how many calls wait.\"\"\"
 
     deepest = 0
 
-    def __init__(self, *inputs):
-        self.inputs = inputs
+    def __init__(self, i):
+        self.i = i
 
     @property
     def _prev(self):
         Node.deepest = max(Node.deepest, calls_waiting())
-        return self.inputs
+        return (chain[self.i - 1],) if self.i else ()
 
 
 """
 
-
-LET_GO = (
-    "# Let go of the chain one node at a time, from the top: freed all at once, a long chain is\n"
-    "# freed by a recursion inside Python that can overflow the browser's stack.\n"
-    "while x._prev:\n"
-    "    x = x._prev[0]\n"
-)
 SORT = (
     "try:\n"
     "    order = topological_order(x)\n"
@@ -233,29 +244,30 @@ SORT = (
 def calls_stay_few(rng) -> Case:
     nodes = rng.randrange(1_500, 3_000)
     code = (
-        WAITING_CALLS
-        + f"x = Node()\nfor _ in range({nodes - 1}):\n    x = Node(x)\n"
+        COUNTING_CHAIN_OF
+        + f"chain = [Node(i) for i in range({nodes})]\n"
+        + "x = chain[-1]\n"
         + "here = calls_waiting()\n"
         + SORT
         + "few_calls_waiting = Node.deepest - here < 50\n"
-        + LET_GO
     )
     return Case(code, {"len(order)": nodes, "few_calls_waiting": True})
 
 
-@check(f"a chain of {CHAIN:,} steps: x = -x, over and over", cases=1)
+@check(f"a chain of {CHAIN + 1:,} nodes, each the input of the next", cases=1)
 def long_chain(rng) -> Case:
+    nodes = CHAIN + 1 + rng.randrange(10)
     code = (
-        "from engine import Value\n\n"
-        f'x = Value({_data(rng)}, label="x0")\n'
-        f"for _ in range({CHAIN:_}):\n"
-        "    x = -x\n" + SORT + "position = {id(v): i for i, v in enumerate(order)}\n"
-        "output_last = bool(order) and order[-1] is x\n"
-        "inputs_first = all(\n"
-        "    position.get(id(c), len(order)) < position[id(v)] for v in order for c in v._prev\n"
-        ")\n" + LET_GO
+        CHAIN_OF
+        + f"chain = [Node(i) for i in range({nodes:_})]\n"
+        + "x = chain[-1]\n"
+        + SORT
+        + "position = {id(v): i for i, v in enumerate(order)}\n"
+        + "output_last = bool(order) and order[-1] is x\n"
+        + "inputs_first = all(\n"
+        + "    position.get(id(c), len(order)) < position[id(v)] for v in order for c in v._prev\n"
+        + ")\n"
     )
-    nodes = CHAIN + 1  # x0 and one node per step
     expected = {"len(order)": nodes, "len(position)": nodes, "output_last": True, "inputs_first": True}
     return Case(code, expected)
 

@@ -45,7 +45,8 @@ n = Neuron(2)
 n.w[0].data, n.w[1].data, n.b.data = 0.5, 1.5, 1.0
 out = n([2.0, -1.0])
 out.backward()
-print(out.data, [p.grad for p in n.parameters()])  # 0.5 [2.0, -1.0, 1.0]
+# should print 0.5 [2.0, -1.0, 1.0]
+print(out.data, [p.grad for p in n.parameters()])
 '''
 
 SOLUTION = CLASS + METHODS + DEMO

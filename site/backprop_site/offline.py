@@ -34,7 +34,8 @@ def write_service_worker(site_dir: Path, pyodide_version: str, enabled: bool = T
     files = precache_list(site_dir) if enabled else {}
     pyodide = sorted(p for p in files if p.startswith(PYODIDE_DIR))
     site = sorted(p for p in files if not p.startswith(PYODIDE_DIR))
-    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:12] if enabled else "off"
+    digest = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:12]
+    version = digest if enabled else "off"
     manifest = {
         "version": version,
         "off": not enabled,

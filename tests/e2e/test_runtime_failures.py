@@ -53,7 +53,8 @@ def test_a_megabyte_of_output_is_cut_off(page: Page, code: str) -> None:
 
 def test_crash_from_deep_recursion_restarts_python(page: Page) -> None:
     run(cell(page, 1), "before_crash = 1")
-    code = "import sys\nsys.setrecursionlimit(10_000)\n\ndef deeper(n):\n    return deeper(n + 1)\n\ndeeper(0)"
+    code = "import sys\nsys.setrecursionlimit(10_000)\n"
+    code += "def deeper(n):\n    return deeper(n + 1)\n\ndeeper(0)"
     out = run(cell(page, 4), code)
     expect(out).to_contain_text("Python crashed")
     expect(out).to_contain_text("ran out of stack space")

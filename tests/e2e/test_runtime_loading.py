@@ -97,7 +97,8 @@ def test_second_visit_restores_the_saved_python(browser: Browser, isolated_serve
     assert stages.get("fromSnapshot") is True
     # The restored Python is a full one: the engine, output, tracebacks, and Stop by interrupt.
     widget = cell(page, 4)
-    expect(run(widget, "from engine import Value\nkept = Value(2.0) * 21\nprint(kept.data)")).to_have_text("42.0")
+    out = run(widget, "from engine import Value\nkept = Value(2.0) * 21\nprint(kept.data)")
+    expect(out).to_have_text("42.0")
     expect(run(widget, "1 / 0")).to_contain_text("ZeroDivisionError")
     widget.locator(".cm-content").fill("while True:\n    pass")
     widget.get_by_role("button", name="Run").click()

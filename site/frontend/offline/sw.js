@@ -48,26 +48,38 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(request.mode === "navigate" ? page(request) : asset(request, event));
 });
 
-// Pages: the network first (lessons get updated), the saved copy when offline.
+// Pages: the network first (lessons get updated), the saved copy when offline or when the network
+// has not answered in NETWORK_PATIENCE_MS (a connection that hangs should not hang the lesson).
+const NETWORK_PATIENCE_MS = 4000;
 async function page(request) {
-  try {
-    const response = await fetch(request);
+  const network = fetch(request).then((response) => {
     if (response.ok && response.type === "basic") {
       const copy = response.clone();
       caches.open(cacheFor(request.url)).then((cache) => cache.put(cacheKey(request.url), copy));
     }
     return isolated(response);
-  } catch (error) {
+  });
+  network.catch(() => {}); // handled below; this only keeps a late failure from being reported as unhandled
+  const fallback = async () => {
     const saved = (await caches.match(cacheKey(request.url), { ignoreSearch: true })) ||
       (await caches.match(new URL("404.html", SCOPE).href));
-    if (saved) return isolated(saved);
+    return saved ? isolated(saved) : null;
+  };
+  const slow = new Promise((resolve) => setTimeout(() => resolve("slow"), NETWORK_PATIENCE_MS));
+  try {
+    const first = await Promise.race([network, slow]);
+    if (first !== "slow") return first;
+    return (await fallback()) || (await network);
+  } catch (error) {
+    const saved = await fallback();
+    if (saved) return saved;
     throw error;
   }
 }
 
 // Everything else: the saved copy first (each build has its own cache), else the network, saved.
 async function asset(request, event) {
-  const saved = await caches.match(request);
+  const saved = await caches.match(cacheKey(request.url));
   if (saved) return needsHeaders(request) ? isolated(saved) : saved;
   const response = await download(request.url, event).response;
   return needsHeaders(request) ? isolated(response) : response;

@@ -16,7 +16,12 @@ export function watchDownloads({ onProgress, sizes }) {
     known = s;
   });
 
-  const total = () => [...expected.values()].reduce((sum, n) => sum + n, 0);
+  // The files fetched (not imported as modules): known sizes give the total from the start.
+  const total = () => {
+    const fetched = Object.entries(known).filter(([name]) => !name.endsWith(".mjs"));
+    const sum = (sizes) => sizes.reduce((a, n) => a + n, 0);
+    return fetched.length ? sum(fetched.map(([, n]) => n)) : sum([...expected.values()]);
+  };
   let lastReport = 0;
   const report = (force = false) => {
     const now = performance.now();

@@ -1,6 +1,7 @@
 // A saved copy of Python's memory right after it started, kept in the browser's Cache Storage:
 // the next visit restores it instead of starting the interpreter again (several times faster).
-// Named by Pyodide's version and the hash of the repo's Python, so a new build never restores stale state.
+// It holds Python and the standard library only (the repo's Python is unpacked after it), so it is named
+// by Pyodide's version alone: rebuilding the site, or editing engine/, keeps it valid.
 
 const CACHE = "bp-python-snapshot";
 // Standard-library modules the worker, the engine and the graders import: imported once, kept in the copy.
@@ -8,12 +9,12 @@ export const WARM_IMPORTS = "import builtins, collections.abc, dataclasses, gc, 
   "operator, pathlib, pkgutil, random, re, time, traceback, types";
 
 function keyFor(info, base) {
-  return new URL(`python-snapshot/${info.pyodide}/${info.python}`, base).href;
+  return new URL(`python-snapshot/${info.pyodide}`, base).href;
 }
 
 // The saved copy for this build, or null (none yet, or Cache Storage unavailable).
 export async function loadSnapshot(info, base) {
-  if (!info?.pyodide || !info?.python || !self.caches) return null;
+  if (!info?.pyodide || !self.caches) return null;
   try {
     const response = await (await caches.open(CACHE)).match(keyFor(info, base));
     return response ? new Uint8Array(await response.arrayBuffer()) : null;
@@ -24,7 +25,7 @@ export async function loadSnapshot(info, base) {
 
 // Keep this build's copy and drop the others.
 export async function saveSnapshot(info, base, bytes) {
-  if (!info?.pyodide || !info?.python || !self.caches) return;
+  if (!info?.pyodide || !self.caches) return;
   try {
     const cache = await caches.open(CACHE);
     const key = keyFor(info, base);

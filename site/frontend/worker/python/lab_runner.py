@@ -1,5 +1,7 @@
 """The worker's side of labs: the page's check, hint and solution requests (via `call`), for lab_checks/."""
 
+import gc
+
 from backprop_runner import describe_exception, describe_syntax_error
 
 from lab_checks import grading
@@ -11,6 +13,9 @@ def prepare(labs: list[str] = ()) -> dict:
     sandbox()
     for lab in labs:
         sandbox().protect(grading.load(lab))
+    # Python's own objects never die; frozen, they leave the collection that ends each check (so the
+    # learner's objects die inside the sandbox) with only the check's objects to look at: 0.1 ms, not 20.
+    gc.freeze()
     return {"ok": True}
 
 
