@@ -14,6 +14,8 @@ is lab_checks/my_lab.py, a plain module that defines:
     checks     functions rng -> Case, decorated with @check("what it checks", cases=3, tol=1e-6).
                Each attempt draws fresh random numbers from rng; keep inputs short (round(x, 4)).
     DEFINES    optional tuple of names the learner's code must define, e.g. ("slope",).
+A grader's module-level lists and dicts are restored after every call into learner code: build
+tables at import time, not lazily.
 
 A Case(code, expected) is code the check runs in a copy of the learner's namespace (shown to the
 learner as what was tried, so make it runnable as it stands) and expected: {expression: result},

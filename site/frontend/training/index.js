@@ -23,7 +23,7 @@ function mountTrainer(root, name) {
 
   const form = document.createElement("form");
   form.className = "bp-trainer__controls";
-  const learningRate = field(form, "Learning rate", `${name}-lr`, { type: "number", value: settings.learningRate, step: "0.05", min: "0.01", max: "10" });
+  const learningRate = field(form, "Learning rate", `${name}-lr`, { type: "number", value: settings.learningRate, step: "any", min: "0.001", max: "10" });
   const hidden = field(form, "Hidden layer sizes", `${name}-hidden`, { type: "text", value: settings.hidden, inputMode: "numeric", pattern: "\\s*\\d+(\\s*,\\s*\\d+)*\\s*" });
   const steps = field(form, "Steps", `${name}-steps`, { type: "number", value: settings.steps, step: "1", min: "1", max: "1000" });
   const trainButton = button("Train", "bp-trainer__train md-button--primary", () => {});
