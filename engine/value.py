@@ -20,46 +20,34 @@ class Value:
 
     # Operations on two values
     def __add__(self, other):
-        other = _wrap(other)
-        if other is NotImplemented:
-            return other
+        other = _wrap(other, "+")
         return Value(self.data + other.data, (self, other), "+", _local_grads=(1.0, 1.0))
 
     def __sub__(self, other):
-        other = _wrap(other)
-        if other is NotImplemented:
-            return other
+        other = _wrap(other, "-")
         return Value(self.data - other.data, (self, other), "-", _local_grads=(1.0, -1.0))
 
     def __mul__(self, other):
-        other = _wrap(other)
-        if other is NotImplemented:
-            return other
+        other = _wrap(other, "*")
         return Value(self.data * other.data, (self, other), "*", _local_grads=(other.data, self.data))
 
     def __truediv__(self, other):
-        other = _wrap(other)
-        if other is NotImplemented:
-            return other
+        other = _wrap(other, "/")
         if other.data == 0:
             raise ZeroDivisionError(f"Value division: {self.data} / 0")
         d = other.data
         q = self.data / d  # -q / d is -a / d**2 without d**2 underflowing to zero for tiny d
         return Value(q, (self, other), "/", _local_grads=(1 / d, -q / d))
 
-    def __radd__(self, other):
-        return self + other
+    __radd__ = __add__
 
     def __rsub__(self, other):
-        other = _wrap(other)
-        return other if other is NotImplemented else other - self
+        return _wrap(other, "-") - self
 
-    def __rmul__(self, other):
-        return self * other
+    __rmul__ = __mul__
 
     def __rtruediv__(self, other):
-        other = _wrap(other)
-        return other if other is NotImplemented else other / self
+        return _wrap(other, "/") / self
 
     def __neg__(self):
         return Value(-self.data, (self,), "neg", _local_grads=(-1.0,))
@@ -126,6 +114,24 @@ class Value:
     def __repr__(self):
         return f"Value(data={self.data}, grad={self.grad})"
 
+    def __del__(self):
+        # Freeing a value frees its children inside that call, one level deeper per link, and the
+        # browser's Python runs out of stack after about 1,500 links. So a dying value hands its
+        # children to a list, and the first one to die empties the list in a flat loop.
+        global _freeing
+        if self._prev:
+            _orphans.append(self._prev)
+            self._prev = ()
+            if not _freeing:
+                _freeing = True
+                while _orphans:
+                    _orphans.pop()  # frees those children; each one that dies appends its own
+                _freeing = False
+
+
+_orphans: list[tuple] = []
+_freeing = False
+
 
 def topological_order(root: Value) -> list[Value]:
     """Every value that root depends on, each after all of its children, without recursion."""
@@ -142,10 +148,10 @@ def topological_order(root: Value) -> list[Value]:
     return topo
 
 
-def _wrap(other):
-    """Other as a Value: numbers are wrapped, anything else is NotImplemented (a clear TypeError)."""
+def _wrap(other, op: str) -> Value:
+    """Other as a Value (numbers are wrapped), or a TypeError that names the operation."""
     if isinstance(other, Value):
         return other
     if isinstance(other, (int, float)):
         return Value(other)
-    return NotImplemented
+    raise TypeError(f"unsupported operand type(s) for {op}: 'Value' and '{type(other).__name__}'")

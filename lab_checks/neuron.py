@@ -109,7 +109,7 @@ def _numbers(rng, n: int, low: float = -2.0, high: float = 2.0) -> list[float]:
     return [round(rng.uniform(low, high), 3) for _ in range(n)]
 
 
-def _neuron(rng, *, sign: int, nonlin: bool = True, value_inputs: bool = False) -> tuple[str, float, list, list]:
+def _neuron(rng, *, sign: int, nonlin: bool = True, value_inputs: bool = False) -> tuple:
     """Code that builds a neuron with these random numbers and calls it; the sum's sign is chosen."""
     nin = rng.randint(2, 4)
     w, x = _numbers(rng, nin), _numbers(rng, nin)

@@ -1,4 +1,4 @@
-"""Lab training-loop: the body of the training loop (zero the grads, backward, update) that makes an MLP learn."""
+"""Lab training-loop: the body of the training loop (zero the grads, backward, update) that trains an MLP."""
 
 from engine.datasets import make_moons
 from engine.nn import MLP
@@ -55,8 +55,8 @@ END = '''\
 
 DEMO = '''
 
-X, y = make_moons(20, noise=0.1, seed=0)
-model = MLP(2, [16, 1], seed=0)
+X, y = make_moons(20, noise=0.1, seed=5)
+model = MLP(2, [16, 1], seed=5)
 losses = train(model, X, y, steps=60)
 accuracy = sum((model(x).data > 0) == (label > 0) for x, label in zip(X, y)) / len(y)
 print(f"loss {losses[0]:.3f} -> {losses[-1]:.3f}, accuracy {accuracy:.0%}")
@@ -70,20 +70,9 @@ def _with(step: str) -> str:
     return GIVEN + step + END
 
 
+# Ordered so that the ones that also fail the training check come first: matching a failure to a
+# mistake trains the mistake's code too, and it stops at the first match.
 MISTAKES = [
-    Mistake(
-        "no zero_grad",
-        _with(STEP.replace("        model.zero_grad()\n", "")),
-        "{name} is {got} but should be {expected}: the old gradients were not cleared. `backward()` "
-        "adds into `p.grad`, so without `model.zero_grad()` before it, each step moves by the sum of "
-        "all the gradients so far.",
-    ),
-    Mistake(
-        "zero_grad at the end of the step",
-        _with(STEP.replace("        model.zero_grad()\n", "") + "        model.zero_grad()\n"),
-        "{name} is {got} but should be {expected}: the first step used the gradients left over from "
-        "before the loop. Zero the gradients at the start of each step, right before `loss.backward()`.",
-    ),
     Mistake(
         "no update",
         _with("        model.zero_grad()\n        loss.backward()\n"),
@@ -102,12 +91,30 @@ MISTAKES = [
         "{name} is {got} but should be {expected}: the second step moved too far. Scale each step by "
         "the learning rate of that step: `lr = learning_rate(k, steps)`, then `p.data -= lr * p.grad`.",
     ),
+    Mistake(
+        "no zero_grad",
+        _with(STEP.replace("        model.zero_grad()\n", "")),
+        "{name} is {got} but should be {expected}: the old gradients were not cleared. `backward()` "
+        "adds into `p.grad`, so without `model.zero_grad()` before it, each step moves by the sum of "
+        "all the gradients so far.",
+    ),
+    Mistake(
+        "zero_grad at the end of the step",
+        _with(STEP.replace("        model.zero_grad()\n", "") + "        model.zero_grad()\n"),
+        "{name} is {got} but should be {expected}: the first step used the gradients left over from "
+        "before the loop. Zero the gradients at the start of each step, right before `loss.backward()`.",
+    ),
 ]
 
-# Moons data sets and starting weights (one seed for both) on which the reference loop reaches at
-# least 97% accuracy two thirds of the way through the step budget; tests/course checks each one.
-LEARNABLE_SEEDS = ()
+# A network this small, trained for this few steps, often gets stuck below 95% (about 3 runs in 4,
+# from random seeds). The check uses data and starting weights (one seed for both) on which the
+# course's loop is past 95% two thirds of the way through the budget and at its end, so a correct
+# loop always passes; tests/course/test_learnable_seeds.py holds every seed to that.
 POINTS, HIDDEN, STEPS = 20, [16], 60
+LEARNABLE_SEEDS = (
+    5, 21, 22, 32, 38, 39, 54, 59, 63, 66, 71, 76, 80, 92, 95, 97,
+    99, 107, 111, 115, 119, 125, 132, 140, 149, 163, 164, 173, 176, 179, 195, 196,
+)
 IMPORTS = "from engine.datasets import make_moons\nfrom engine.nn import MLP\n\n"
 
 

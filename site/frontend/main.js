@@ -6,7 +6,7 @@ import { mountEngineSources } from "./engine-source/index.js";
 import { mountGraphs } from "./graph/index.js";
 import { mountLabs } from "./labs/index.js";
 import { renderMath } from "./math/index.js";
-import { saveForOffline, setUpOffline } from "./offline/index.js";
+import { mayReloadForIsolation, saveForOffline, setUpOffline } from "./offline/index.js";
 import { mountProgress } from "./progress/index.js";
 import { python } from "./python/client.js";
 import { mountStatus } from "./status/status.js";
@@ -21,14 +21,17 @@ function widgetsOfKind(kind) {
 }
 
 function main() {
-  renderMath(); // formulas at once, before anything waits for Python
-  mountGraphs(widgetsOfKind("graph")); // drawn without Python; a nudge starts it
-  mountProgress(); // finished lessons in the navigation, "N of M labs passed" on the home page
   const runs = widgetsOfKind("run");
   const labs = widgetsOfKind("lab");
   const trainers = [...document.querySelectorAll(".bp-trainer")]; // lesson 5's live training
   const sources = [...document.querySelectorAll(".bp-engine-source")]; // lesson 6.1's editable engine/
   const code = runs.length + labs.length + trainers.length + sources.length > 0;
+  const client = python();
+  // Python first, so its download overlaps drawing the page (unless the page may reload to get isolated).
+  if (code && !mayReloadForIsolation()) client.start();
+  renderMath(); // formulas at once, before anything waits for Python
+  mountGraphs(widgetsOfKind("graph")); // drawn without Python; a nudge starts it
+  mountProgress(); // finished lessons in the navigation, "N of M labs passed" on the home page
   if (code) {
     document.documentElement.dataset.python = "loading";
     mountStatus(document.querySelector(".md-content__inner") || document.body);
@@ -41,7 +44,6 @@ function main() {
   if (courseMap) mountCourseMap(courseMap); // the home page's lessons with their labs' progress
   // Offline copies and cross-origin isolation come from our service worker; on a first visit the page
   // may reload once to become isolated (before Python starts, so nothing is lost or loaded twice).
-  const client = python();
   const untouched = () => client.state === "idle" && !document.querySelector(".bp-widget[data-edited]");
   setUpOffline({ isolate: code, mayReload: untouched }).then((reloading) => {
     if (reloading) return;

@@ -1,4 +1,4 @@
-"""The course's worker modules in CPython: the plot data, the training demo, and swapping the engine's source."""
+"""The course's worker modules in CPython: plot data, the training demo, swapping the engine's source."""
 
 import json
 import os
@@ -63,7 +63,8 @@ def test_short_training_streams_steps_pictures_and_a_result() -> None:
 
 
 def test_settings_out_of_range_are_refused_in_words() -> None:
-    result = backprop_training.run(lambda e: None, **{**backprop_training.DEMO, "hidden": [0]}, picture_every=5)
+    settings = {**backprop_training.DEMO, "hidden": [0]}
+    result = backprop_training.run(lambda e: None, **settings, picture_every=5)
     assert not result["ok"] and "neurons" in result["error"]["message"]
 
 
@@ -106,7 +107,10 @@ def test_engine_source_applies_reports_and_restores(tmp_path: Path) -> None:
     # A copy of engine/: the module rewrites the files it loads, and the repo's must stay as they are.
     shutil.copytree(ROOT / "engine", tmp_path / "engine", ignore=shutil.ignore_patterns("__pycache__"))
     done = subprocess.run(
-        [sys.executable, "-c", SWAP, str(tmp_path), str(WORKER_PYTHON)], capture_output=True, text=True, timeout=60
+        [sys.executable, "-c", SWAP, str(tmp_path), str(WORKER_PYTHON)],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)

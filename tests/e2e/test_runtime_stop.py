@@ -82,9 +82,17 @@ def test_stop_restarts_python_and_says_so(plain_page: Page) -> None:
 
 
 def test_stop_before_python_is_ready_cancels(plain_page: Page) -> None:
+    held = []
+    plain_page.route("**/python_stdlib.zip", lambda route: held.append(route))  # restarted Python waits
     widget = cell(plain_page, 4)
-    start_then_stop(plain_page, widget, RUNAWAYS["busy loop"])  # Python restarts: now loading
+    start_then_stop(plain_page, widget, RUNAWAYS["busy loop"])
+    expect(plain_page.locator("html")).to_have_attribute("data-python", "loading")
+    set_code(widget, "print('after loading')")
     widget.get_by_role("button", name="Run").click()
+    expect(output(widget)).to_contain_text("Python is loading; your code will run as soon as it is ready.")
     widget.get_by_role("button", name="Stop").click()
     expect(widget).to_have_attribute("data-running", "false")
     expect(output(widget)).to_contain_text("Stopped before it started")
+    plain_page.unroute("**/python_stdlib.zip")  # lets the held download go on
+    expect(plain_page.locator("html")).to_have_attribute("data-python", "ready", timeout=BOOT_TIMEOUT)
+    expect(run(widget)).to_have_text("after loading")

@@ -103,7 +103,7 @@ def test_repr_is_micrographs():
         (lambda: "x" + Value(1), TypeError, r"\+"),
         (lambda: Value(1) - "x", TypeError, "-"),
         (lambda: "x" - Value(1), TypeError, "-"),
-        (lambda: Value(1) * "x", TypeError, "multiply"),
+        (lambda: Value(1) * "x", TypeError, r"\*"),
         (lambda: Value(1) * None, TypeError, r"\*"),
         (lambda: Value(1) / "x", TypeError, "/"),
         (lambda: "x" / Value(1), TypeError, "/"),

@@ -49,14 +49,17 @@ function mountEngineSource(root) {
   root.append(toolbar, state);
   const output = createOutput(root);
 
-  // What the worker's engine/ holds now, file by file (the originals until Apply).
+  // What the worker's engine/ holds now, file by file (the originals until Apply), and which of its
+  // files differ from the repository's, as the worker reports it.
   let loaded = Object.fromEntries(files.map((f) => [f.name, f.original]));
+  let changed = [];
   let failed = false;
   let busy = false;
 
   client.addEventListener("restart", () => {
     // A fresh worker unpacks the original files again.
     loaded = Object.fromEntries(files.map((f) => [f.name, f.original]));
+    changed = [];
     failed = false;
     render();
     if (files.some((f) => f.editor.code !== f.original)) output.notice("Python was restarted, so it uses the original engine again. Press Apply changes to load your version.");
@@ -64,8 +67,8 @@ function mountEngineSource(root) {
 
   async function apply() {
     if (busy) return;
-    const changed = Object.fromEntries(files.map((f) => [f.name, f.editor.code]));
-    await send("apply", { files: changed }, changed);
+    const texts = Object.fromEntries(files.map((f) => [f.name, f.editor.code]));
+    await send("apply", { files: texts }, texts);
   }
 
   async function restore() {
@@ -86,7 +89,9 @@ function mountEngineSource(root) {
     state.textContent = client.state === "ready" ? "Loading the engine…" : "Python is loading; the engine is loaded as soon as it is ready…";
     try {
       const result = await client.call(MODULE, func, args);
+      if (result?.error?.type === "Restarted") return; // a fresh worker: the restart listener has said so
       loaded = texts;
+      changed = result?.changed ?? files.map((f) => f.name);
       failed = !result?.ok;
       if (failed) {
         const error = result?.error || { traceback: "Python did not answer." };
@@ -104,7 +109,6 @@ function mountEngineSource(root) {
 
   function render() {
     if (busy) return;
-    const changed = files.filter((f) => loaded[f.name] !== f.original).map((f) => f.name);
     const pending = files.filter((f) => f.editor.code !== loaded[f.name]).map((f) => f.name);
     const list = (names) => names.join(", ");
     let text;

@@ -15,6 +15,11 @@ export function serviceWorkerWanted() {
   );
 }
 
+// Whether a page with code might reload itself once the worker is in control (so Python should wait).
+export function mayReloadForIsolation() {
+  return serviceWorkerWanted() && !self.crossOriginIsolated;
+}
+
 // Resolves true when the page is reloading itself to become isolated (start nothing more then).
 // isolate: the page has code, so isolation matters; mayReload(): nothing the learner did would be lost.
 export async function setUpOffline({ isolate, mayReload = () => true }) {

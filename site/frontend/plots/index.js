@@ -10,8 +10,9 @@ const charts = new Set();
 // Colours are read when drawing, so a chart follows Material's light/dark switch.
 const cssColour = (element, name) => getComputedStyle(element).getPropertyValue(name).trim() || "currentColor";
 
-// options: {title, xlabel, ylabel, series: [{label}], logx, logy, points, height, yRange: [min, max]}
-export function createChart(holder, { title = "", xlabel = "", ylabel = "", series = [], logx = false, logy = false, points = false, height = 220, yRange = null }) {
+// options: {title, xlabel, ylabel, series: [{label}], logx, logy, points, height, yRange: [min, max], legend}
+// The legend (series names, and values under the cursor) shows when asked, or with several series.
+export function createChart(holder, { title = "", xlabel = "", ylabel = "", series = [], logx = false, logy = false, points = false, height = 220, yRange = null, legend = series.length > 1 }) {
   const box = document.createElement("div");
   box.className = "bp-chart";
   box.setAttribute("role", "img");
@@ -33,7 +34,7 @@ export function createChart(holder, { title = "", xlabel = "", ylabel = "", seri
       y: { distr: logy ? 3 : 1, ...(yRange ? { range: yRange } : {}) },
     },
     axes: [axis(xlabel), axis(ylabel)],
-    legend: { live: true },
+    legend: { show: legend, live: true },
     cursor: { drag: { x: false, y: false } },
     series: [
       { label: xlabel || "x" },

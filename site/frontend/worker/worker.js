@@ -91,8 +91,10 @@ async function boot({ interruptBuffer }) {
   }
   if (!pyodide) {
     pyodide = await load({ _makeSnapshot: true });
+    const before = performance.now();
     pyodide.runPython(WARM_IMPORTS);
     made = pyodide.makeMemorySnapshot();
+    stages.snapshot = Math.round(performance.now() - before);
   }
   downloads.stop();
   stages.pyodide = Math.round(performance.now() - started);

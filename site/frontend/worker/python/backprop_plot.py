@@ -25,8 +25,8 @@ def plot(
     """Draw each of ys against x (or x against 0, 1, 2, ... when there is no ys) in the Output."""
     from backprop_bridge import emit  # only the browser's worker has it
 
-    emit("plot", json.dumps(chart(x, *ys, labels=labels, title=title, xlabel=xlabel, ylabel=ylabel,
-                                  logx=logx, logy=logy, points=points)))
+    axes = {"xlabel": xlabel, "ylabel": ylabel, "logx": logx, "logy": logy}
+    emit("plot", json.dumps(chart(x, *ys, labels=labels, title=title, points=points, **axes)))
 
 
 def chart(

@@ -91,7 +91,7 @@ def describe_syntax_error(e: SyntaxError) -> dict:
     line = e.lineno or 1
     col = e.offset or 1
     text = (e.text or "").rstrip("\n")
-    shown = [f"  Line {line}"]
+    shown = [f'  File "your code", line {line}']
     if text:
         stripped = text.lstrip()
         indent = len(text) - len(stripped)

@@ -63,7 +63,7 @@ def train(
     )
 
 
-def run(send, *, hidden, steps, learning_rate, samples, noise, alpha, data_seed, model_seed, picture_every) -> dict:
+def run(send, *, hidden, steps, learning_rate, samples, noise, alpha, data_seed, model_seed, picture_every):
     """train() with the events handed to send(event) (a plain function, so CPython can test it)."""
     # Imported here, not at the top: the engine page can swap in a learner's engine, and this sees it.
     from engine.datasets import make_moons
@@ -76,7 +76,7 @@ def run(send, *, hidden, steps, learning_rate, samples, noise, alpha, data_seed,
     model = MLP(2, [*hidden, 1], seed=model_seed)
     params = model.parameters()
     extent = _extent(X)
-    send({"event": "start", "points": X, "labels": y, "extent": extent, "steps": steps, "parameters": len(params)})
+    send({"event": "start", "points": X, "labels": y, "extent": extent, "parameters": len(params)})
     started = time.perf_counter()
     # The engine makes no reference cycles, so reference counting frees each step's graph at once;
     # the cycle collector would only walk the whole graph again and again, so it rests meanwhile.

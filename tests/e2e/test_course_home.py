@@ -1,0 +1,111 @@
+"""The home page's module map (every lesson in course order, with its labs' progress), and what every
+lesson of modules 4 to 6 carries: typeset formulas, a summary line, Previous/Next links that work."""
+
+import json
+import re
+from html.parser import HTMLParser
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.conftest import SITE
+
+MY_LESSONS = ["nn/neurons/", "nn/training-loop/", "train/live/", "engine/source/", "engine/what-next/"]
+PROGRESS_KEY = "backprop-lab:progress"
+
+
+class Links(HTMLParser):
+    """The href and text of every link in the article."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[tuple[str, str]] = []
+        self.href: str | None = None
+        self.text = ""
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        if tag == "a":
+            self.href, self.text = dict(attrs).get("href"), ""
+
+    def handle_data(self, data: str) -> None:
+        if self.href is not None:
+            self.text += data
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "a" and self.href is not None:
+            self.links.append((self.href, self.text.strip()))
+            self.href = None
+
+
+def course() -> list[dict]:
+    return json.loads((SITE / "assets" / "backprop" / "course.json").read_text())["pages"]
+
+
+@pytest.mark.parametrize("lesson", MY_LESSONS)
+def test_lesson_has_a_summary_and_previous_next_links_to_real_pages(lesson: str) -> None:
+    html = (SITE / lesson / "index.html").read_text()
+    article = html.split('<article class="md-content__inner', 1)[1].split("</article>", 1)[0]
+    assert "<strong>In one line:</strong>" in article
+    parser = Links()
+    parser.feed(article)
+    found = {text.split(":")[0]: href for href, text in parser.links if re.match(r"(← Previous|Next):", text)}
+    assert set(found) == {"← Previous", "Next"}, parser.links[-4:]
+    for href in found.values():
+        assert (SITE / lesson / href / "index.html").resolve().exists(), href
+
+
+def test_module_map_lists_every_lesson_in_course_order(page: Page, plain_server: str) -> None:
+    page.goto(plain_server + "/")
+    course_map = page.locator(".bp-course-map")
+    expect(course_map).to_have_attribute("data-ready", "true")
+    shown = [re.sub(r"^/", "", href) for href in course_map.locator("a").evaluate_all(
+        "links => links.map(a => new URL(a.href).pathname)"
+    )]
+    lessons = [p["url"] for p in course() if p["url"] not in ("", "playground/")]
+    assert shown == lessons
+    assert course_map.locator(".bp-course-map__badge").count() == len(lessons)
+
+
+def test_module_map_shows_each_lessons_progress(page: Page, plain_server: str) -> None:
+    page.goto(plain_server + "/")
+    # The page may reload itself once on a first visit (the service worker); let it settle first.
+    expect(page.locator("html")).to_have_attribute("data-python", re.compile("ready"), timeout=60_000)
+    progress = {"labs": {"neuron": {"passed": True, "at": "2026-01-02T03:04:05Z"}}}
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [PROGRESS_KEY, json.dumps(progress)])
+    page.reload()
+    course_map = page.locator(".bp-course-map")
+    expect(course_map).to_have_attribute("data-ready", "true")
+
+    def badge(title: str):
+        link = course_map.get_by_role("link", name=title, exact=True)
+        return link.locator("xpath=following-sibling::*[contains(@class, 'bp-course-map__badge')]")
+
+    expect(badge("4.1 A neuron, a layer, an MLP")).to_have_text("✓ lab passed")
+    expect(badge("4.1 A neuron, a layer, an MLP")).to_have_attribute("data-state", "done")
+    expect(badge("4.2 Loss and the training loop")).to_have_text("lab to do")
+    expect(badge("5. Train it live")).to_have_text("no lab")
+    # Progress made in another tab arrives without a reload.
+    progress["labs"]["training-loop"] = {"passed": True, "at": "2026-01-02T03:05:00Z"}
+    page.evaluate(
+        """([key, value]) => {
+            localStorage.setItem(key, value);
+            window.dispatchEvent(new StorageEvent("storage", {key}));
+        }""",
+        [PROGRESS_KEY, json.dumps(progress)],
+    )
+    expect(badge("4.2 Loss and the training loop")).to_have_text("✓ lab passed")
+
+
+def test_formulas_are_typeset_with_fonts_from_this_site(page: Page, plain_server: str) -> None:
+    fonts: list[str] = []
+    page.on("request", lambda r: "KaTeX_" in r.url and fonts.append(r.url))
+    page.goto(plain_server + "/nn/training-loop/")
+    formulas = page.locator(".arithmatex")
+    expect(formulas.first.locator(".katex")).to_be_visible()
+    count = formulas.count()
+    assert count >= 4
+    assert page.locator(".arithmatex .katex").count() >= count  # every formula typeset
+    assert page.locator(".katex-error").count() == 0
+    expect(page.locator("div.arithmatex .katex-display").first).to_be_visible()
+    page.evaluate("() => document.fonts.ready.then(() => true)")
+    assert fonts and all(url.startswith(plain_server) for url in fonts)
