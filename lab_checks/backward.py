@@ -8,8 +8,9 @@ DEFINES = ("Value",)
 HINTS = [
     "Three steps: put every Value that `self` depends on in a list, each after its children "
     "(a topological order); set `self.grad = 1.0`; then walk the list from the end.",
-    "To build the order, visit a Value only once (keep a `set` of the ones you have seen): visit "
-    "its children first, then append it.",
+    "To build the order, copy the lesson's `topological_order` into `backward` with `v.children` in "
+    "place of `v._prev`: a nested `visit(v)` that skips Values already in a `set`, visits the children "
+    "first, then appends `v`.",
     "For each Value `v` in `reversed(order)`: `for child, local in zip(v.children, v.local_grads): "
     "child.grad += local * v.grad`. Use `+=`: a Value used twice gets gradient from both uses.",
 ]

@@ -41,6 +41,7 @@ def grade(
     seed: int | None = None,
     explain: Explain = plain_explain,
     explain_syntax: Explain = plain_explain,
+    extra_names: dict | None = None,
 ) -> dict:
     """The verdict on code for this grader: {"verdict": "pass"|"fail"|"error", "summary", "checks", ...}."""
     started = time.perf_counter()
@@ -49,7 +50,7 @@ def grade(
     box.protect(grader)
     before = box.begin()
     try:
-        verdict = _grade(grader, code, random.Random(seed), box, explain, explain_syntax)
+        verdict = _grade(grader, code, random.Random(seed), box, explain, explain_syntax, extra_names or {})
     except KeyboardInterrupt:
         verdict = {
             "verdict": "error",
@@ -70,7 +71,7 @@ def grade(
     return verdict
 
 
-def _grade(grader, code, rng, box: Sandbox, explain: Explain, explain_syntax: Explain) -> dict:
+def _grade(grader, code, rng, box: Sandbox, explain: Explain, explain_syntax: Explain, extra: dict) -> dict:
     try:
         compiled = compile(code, LEARNER_FILE, "exec")
     except SyntaxError as e:
@@ -79,7 +80,7 @@ def _grade(grader, code, rng, box: Sandbox, explain: Explain, explain_syntax: Ex
             f"Your code has a SyntaxError on line {error.get('line')}: {error.get('message')}.", error
         )
     _remember_source(LEARNER_FILE, code)
-    namespace = box.keep({"__name__": "__main__", "__builtins__": builtins})
+    namespace = box.keep({"__name__": "__main__", "__builtins__": builtins, **extra})
     outcome = box.run(compiled, namespace)
     if isinstance(outcome, Raised):
         error = _describe(outcome.error, box, explain)

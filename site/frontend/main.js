@@ -27,8 +27,12 @@ function main() {
   const sources = [...document.querySelectorAll(".bp-engine-source")]; // lesson 6.1's editable engine/
   const code = runs.length + labs.length + trainers.length + sources.length > 0;
   const client = python();
-  // Python first, so its download overlaps drawing the page (unless the page may reload to get isolated).
+  // Python and the service worker first, so their work overlaps drawing the page. Offline copies and
+  // cross-origin isolation come from our service worker; on a first visit the page may reload once to
+  // become isolated (before Python starts then, so nothing is lost or loaded twice).
   if (code && !mayReloadForIsolation()) client.start();
+  const untouched = () => client.state === "idle" && !document.querySelector(".bp-widget[data-edited]");
+  const offline = setUpOffline({ isolate: code, mayReload: untouched });
   renderMath(); // formulas at once, before anything waits for Python
   mountGraphs(widgetsOfKind("graph")); // drawn without Python; a nudge starts it
   mountProgress(); // finished lessons in the navigation, "N of M labs passed" on the home page
@@ -42,10 +46,7 @@ function main() {
   }
   const courseMap = document.querySelector(".bp-course-map");
   if (courseMap) mountCourseMap(courseMap); // the home page's lessons with their labs' progress
-  // Offline copies and cross-origin isolation come from our service worker; on a first visit the page
-  // may reload once to become isolated (before Python starts, so nothing is lost or loaded twice).
-  const untouched = () => client.state === "idle" && !document.querySelector(".bp-widget[data-edited]");
-  setUpOffline({ isolate: code, mayReload: untouched }).then((reloading) => {
+  offline.then((reloading) => {
     if (reloading) return;
     if (code) client.start().then(saveForOffline, saveForOffline);
     else saveForOffline();

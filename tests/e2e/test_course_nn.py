@@ -56,7 +56,7 @@ def test_training_loop_lesson_cells_show_descent_and_piling_gradients(context, p
     for label, grad in (("w", "-2"), ("b", "-1"), ("loss", "1")):
         expect(node_row(page, 0, label).locator('td[data-field="grad"]')).to_have_text(grad)
     out = run(page, "lr = 0.1", "step 9")
-    last = float(re.search(r"step 9: .* w is now ([\d.]+)", out)[1])
+    last = float(re.search(r"step 9: .* then w = ([\d.]+)", out)[1])
     assert 2.5 < last < 3.0  # creeping up to 3
     out = run(page, "for attempt in range(3)", "number 3")
     assert re.findall(r"is (-[\d.]+)", out) == ["-6.0", "-12.0", "-18.0"]

@@ -90,7 +90,7 @@ export function mountCodeWidget(root, data, { scope, note, name }) {
       const pending = client.request(type, payload, {
         onOutput: (kind, message) => {
           waiting?.remove();
-          if (kind === "capped") output.notice(`Output stopped here: more than ${message.limit.lines.toLocaleString()} lines or 1 MB was printed. The code goes on running; Stop ends it.`);
+          if (kind === "capped") output.notice(`Output stops here: more than ${message.limit.lines.toLocaleString()} lines or 1 MB was printed. The code goes on running (Stop ends it).`);
           else if (kind === "event") renderEvent(output, message.kind, message.payload);
           else output.stream(kind, message.text);
         },
@@ -98,9 +98,9 @@ export function mountCodeWidget(root, data, { scope, note, name }) {
       requestId = pending.requestId;
       const result = await pending;
       waiting?.remove();
-      if (result?.hiddenBytes) output.notice(`${(result.hiddenBytes / 1e6).toFixed(1)} MB more output was not shown.`);
+      if (result?.hiddenBytes) output.notice(notShown(result));
       if (result?.error) showError(result.error);
-      else if (result?.ok && result.ms != null && news.dataset.kind !== "warning") news.textContent = `Ran in ${(result.ms / 1000).toFixed(2)} s`;
+      else if (result?.ok && result.ms != null && news.dataset.kind !== "warning") news.textContent = `Ran in ${duration(result.ms)}`;
       return result;
     } catch (error) {
       output.error(`Python is not available: ${error.message}. The status above has a Retry button.`);
@@ -132,6 +132,15 @@ export function mountCodeWidget(root, data, { scope, note, name }) {
   }
 
   return { root, editor, output, toolbar, execute, showError, setRunning, get running() { return running; } };
+}
+
+const duration = (ms) => (ms < 1000 ? `${Math.max(1, Math.round(ms))} ms` : `${(ms / 1000).toFixed(1)} s`);
+
+function notShown({ hiddenLines, hiddenBytes }) {
+  const size = hiddenBytes < 1e6 ? `${Math.ceil(hiddenBytes / 1e3)} kB` : `${(hiddenBytes / 1e6).toFixed(1)} MB`;
+  return hiddenLines > 1
+    ? `${hiddenLines.toLocaleString()} more lines (${size}) were not shown.`
+    : `${size} more output was not shown.`;
 }
 
 // Plain words for the failures that are not the learner's bug (restarted: Python has restarted on this page).

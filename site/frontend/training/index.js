@@ -48,7 +48,7 @@ function mountTrainer(root, name) {
   readout.className = "bp-trainer__readout";
   readout.setAttribute("role", "status");
   readout.setAttribute("aria-label", "Training progress");
-  readout.textContent = "Press Train to train the network on the points below.";
+  readout.textContent = "Press Train to train the network on 100 moons points.";
 
   const board = document.createElement("div");
   board.className = "bp-trainer__board";
@@ -158,6 +158,8 @@ function mountTrainer(root, name) {
   }
 
   function say(text, state) {
+    // Screen readers hear how a run starts and ends, not every one of its steps.
+    readout.setAttribute("aria-live", state === "training" && run?.last ? "off" : "polite");
     readout.textContent = text;
     root.dataset.state = state;
   }

@@ -35,6 +35,7 @@ function makeWriter(stream) {
 function emit(stream, text) {
   if (current.capped) {
     current.hiddenBytes += text.length;
+    current.hiddenLines += (text.match(/\n/g) || []).length;
     return;
   }
   current.bytes += text.length;
@@ -42,6 +43,7 @@ function emit(stream, text) {
   if (current.bytes > OUTPUT_LIMIT.bytes || current.lines > OUTPUT_LIMIT.lines) {
     current.capped = true;
     current.hiddenBytes += text.length;
+    current.hiddenLines += (text.match(/\n/g) || []).length;
     post({ type: "capped", id: current.id, limit: OUTPUT_LIMIT });
     return;
   }
@@ -134,12 +136,12 @@ function toPlain(proxy) {
 
 function withOutput(id, work) {
   const started = performance.now();
-  current = { id, bytes: 0, lines: 0, capped: false, hiddenBytes: 0 };
+  current = { id, bytes: 0, lines: 0, capped: false, hiddenBytes: 0, hiddenLines: 0 };
   try {
     const result = work();
     if (result && typeof result === "object" && !Array.isArray(result)) {
       result.ms ??= Math.round(performance.now() - started);
-      if (current.capped) result.hiddenBytes = current.hiddenBytes;
+      if (current.capped) Object.assign(result, { hiddenBytes: current.hiddenBytes, hiddenLines: current.hiddenLines });
     }
     return result;
   } finally {

@@ -3,6 +3,7 @@
 import gc
 import json
 import time
+from operator import mul
 
 # micrograd's demo: MLP(2, [16, 16, 1]) on 100 moons, 100 steps of SGD with a decaying rate.
 DEMO = {
@@ -114,15 +115,7 @@ def run(send, *, hidden, steps, learning_rate, samples, noise, alpha, data_seed,
 
 def score(model, x: list[float]) -> float:
     """The model's output for one point, in plain floats (no graph: quick enough for a picture)."""
-    for layer in model.layers:
-        x = [_activation(n, x) for n in layer.neurons]
-    return x[0]
-
-
-def _activation(neuron, x: list[float]) -> float:
-    """What engine.nn.Neuron computes, on floats: the weighted sum plus bias, through ReLU unless linear."""
-    a = sum((w.data * xi for w, xi in zip(neuron.w, x)), neuron.b.data)
-    return max(a, 0.0) if neuron.nonlin else a
+    return _score(_weights(model), x)
 
 
 def boundary(model, extent: list[float]) -> dict:
@@ -130,8 +123,21 @@ def boundary(model, extent: list[float]) -> dict:
     x0, x1, y0, y1 = extent
     xs = [x0 + (x1 - x0) * (i + 0.5) / GRID for i in range(GRID)]
     ys = [y1 - (y1 - y0) * (j + 0.5) / GRID for j in range(GRID)]
-    scores = [round(score(model, [x, y]), 3) for y in ys for x in xs]
+    weights = _weights(model)
+    scores = [round(_score(weights, [x, y]), 3) for y in ys for x in xs]
     return {"size": GRID, "scores": scores}
+
+
+def _weights(model) -> list:
+    """What engine.nn.MLP computes with, as floats: per layer, (weights, bias, relu?) of each neuron."""
+    return [[([w.data for w in n.w], n.b.data, n.nonlin) for n in layer.neurons] for layer in model.layers]
+
+
+def _score(weights: list, x: list[float]) -> float:
+    for layer in weights:
+        # Each neuron: the weighted sum plus bias, through ReLU unless linear (map(mul) is quick).
+        x = [max(a, 0.0) if relu else a for ws, b, relu in layer for a in (sum(map(mul, ws, x), b),)]
+    return x[0]
 
 
 def _extent(X: list[list[float]]) -> list[float]:

@@ -23,8 +23,17 @@ def check(lab: str, code: str, seed: int | None = None) -> dict:
     """The verdict on code for this lab (see lab_checks.grading), with tracebacks as run cells show them."""
     grader = grading.load(lab)
     return grading.grade(
-        grader, code, seed=seed, explain=describe_exception, explain_syntax=describe_syntax_error
+        grader,
+        code,
+        seed=seed,
+        explain=describe_exception,
+        explain_syntax=describe_syntax_error,
+        extra_names={"show": _no_drawing},  # a show(v) left in lab code runs on Check, drawing nothing
     )
+
+
+def _no_drawing(*args, **kwargs) -> None:
+    """show() during a check: the verdict is the output, so graphs are not drawn."""
 
 
 def hint(lab: str, index: int) -> dict:
