@@ -9,8 +9,6 @@ import sys
 import threading
 from pathlib import Path
 
-import yaml
-
 from tests.conftest import SiteHandler
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,22 +24,17 @@ from mkdocs.config import load_config
 
 LabRegistry.check_orphans = lambda self: None
 logging.basicConfig(level=logging.WARNING, format="%(levelname)s - %(message)s")
-build(load_config(sys.argv[1]))
+# The course's mkdocs.yml with other pages; an empty nav lists whatever pages there are.
+build(load_config(sys.argv[1], docs_dir=sys.argv[2], site_dir=sys.argv[3], strict=True, nav=[]))
 """
 
 
 def build_pages(pages: Path, site_dir: Path) -> subprocess.CompletedProcess:
     """mkdocs build of the Markdown pages in `pages` into site_dir, with the course's mkdocs.yml otherwise."""
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
-    config.update(docs_dir=str(pages), site_dir=str(site_dir), strict=True)
-    config.pop("nav", None)
-    config["theme"]["custom_dir"] = str(ROOT / config["theme"]["custom_dir"])
-    config_file = site_dir.parent / f"{site_dir.name}-mkdocs.yml"
-    config_file.parent.mkdir(parents=True, exist_ok=True)
-    config_file.write_text(yaml.safe_dump(config))
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    args = [str(ROOT / "mkdocs.yml"), str(pages), str(site_dir)]
     return subprocess.run(
-        [sys.executable, "-c", BUILD, str(config_file)], cwd=ROOT, env=env, capture_output=True, text=True
+        [sys.executable, "-c", BUILD, *args], cwd=ROOT, env=env, capture_output=True, text=True
     )
 
 

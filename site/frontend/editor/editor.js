@@ -82,6 +82,7 @@ export function createEditor(parent, { code, label, onRun, onChange }) {
         syntaxHighlighting(highlight),
         pythonLanguage(),
         indentUnit.of("    "),
+        EditorView.lineWrapping, // long comments and prints stay readable in Material's narrow column
         errorLine,
         theme,
         EditorView.contentAttributes.of({ "aria-label": label, "aria-multiline": "true", "aria-describedby": help.id }),

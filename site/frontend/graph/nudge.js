@@ -145,7 +145,7 @@ export function createNudge(parent, { base, onGraph }) {
 }
 
 function unnamed(graph, i) {
-  return graph.names[i].startsWith("#") ? 1 : 0;
+  return graph.unnamed.includes(i) ? 1 : 0;
 }
 
 function signed(x) {

@@ -135,16 +135,27 @@ def _number(x) -> float | None:
 def diagram(traced: dict, names: dict[int, str] | None = None) -> dict:
     """The traced graph plus what the widget plays and shows: names, both films, paths to the output."""
     names = names or {}
-    shown = [n["label"] or names.get(n["id"]) or f"#{n['id']}" for n in traced["nodes"]]
     children = _children(traced)
+    unnamed = [n["id"] for n in traced["nodes"] if not (n["label"] or names.get(n["id"]))]
+    # A nameless input is a constant such as the 4 in 3*a + 4: it is called by its value.
+    shown = [
+        n["label"] or names.get(n["id"]) or (_constant_name(n) if not children[n["id"]] else f"#{n['id']}")
+        for n in traced["nodes"]
+    ]
     return {
         **traced,
         "names": shown,
+        "unnamed": unnamed,
         "leaves": [n["id"] for n in traced["nodes"] if not children[n["id"]]],
         "film": {"forward": forward_film(traced, shown), "backward": backward_film(traced, shown)},
         "paths": paths_to_output(traced),
         "replayable": all(_replay_op(n["op"]) for n in traced["nodes"] if n["op"]),
     }
+
+
+def _constant_name(node: dict) -> str:
+    """A constant's value as the diagrams print numbers (Python's :.4g)."""
+    return "?" if node["data"] is None else f"{node['data']:.4g}"
 
 
 def _children(traced: dict) -> list[list[dict]]:
