@@ -32,7 +32,7 @@ serve: setup
 serve-static: build
 	$(BIN)/python -m http.server 8000 --bind 127.0.0.1 --directory build/site
 
-chromium:
+chromium: setup
 	@$(BIN)/python tests/chromium.py --install
 
 lint: setup

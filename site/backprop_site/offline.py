@@ -8,8 +8,9 @@ from backprop_site.assets import FRONTEND
 
 TEMPLATE = FRONTEND / "offline" / "sw.js"
 PYODIDE_DIR = "assets/pyodide/"
-# Not worth keeping offline: source maps, sitemaps, and the search's language packs (the site is English).
-SKIPPED_SUFFIXES = (".map", ".gz")
+# Not worth keeping offline: source maps, sitemaps, the search's language packs (the site is English),
+# and KaTeX's .woff/.ttf fonts, which every browser that runs Pyodide skips for .woff2.
+SKIPPED_SUFFIXES = (".map", ".gz", ".woff", ".ttf")
 SKIPPED = ("sw.js", "sitemap.xml", "assets/javascripts/lunr/")
 
 

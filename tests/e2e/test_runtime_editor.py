@@ -69,6 +69,7 @@ def test_new_line_after_colon_indents_four_spaces(page: Page) -> None:
 
 def test_undo_and_redo(page: Page) -> None:
     set_code(cell(page, 4), "a = 1")
+    page.wait_for_timeout(600)  # CodeMirror joins edits less than 500 ms apart into one undo step
     box = editor(page)
     box.press("End")
     box.type("23")
