@@ -6,6 +6,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from tests.e2e.runtime_support import open_cells_page
+
 ROOT = Path(__file__).resolve().parents[2]
 VALUE_PY = (ROOT / "engine" / "value.py").read_text()
 MUL_GRADS = "_local_grads=(other.data, self.data))"
@@ -19,12 +21,11 @@ SIN = (
 @pytest.fixture(scope="module")
 def page(browser: Browser, isolated_server: str):
     """One page for the module: Python boots once, and the tests follow one learner's session."""
-    context = browser.new_context(viewport={"width": 1200, "height": 1000})
-    opened = context.new_page()
-    opened.goto(isolated_server + "/engine/source/")
-    expect(opened.locator("html")).to_have_attribute("data-python", re.compile("ready"), timeout=60_000)
+    opened = open_cells_page(
+        browser, isolated_server, path="/engine/source/", viewport={"width": 1200, "height": 1000}
+    )
     yield opened
-    context.close()
+    opened.context.close()
 
 
 def source(page: Page) -> Locator:

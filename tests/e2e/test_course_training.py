@@ -7,16 +7,17 @@ import time
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from tests.e2e.runtime_support import open_cells_page
+
 
 @pytest.fixture(scope="module")
 def page(browser: Browser, isolated_server: str):
     """One page for the module, so Python boots once."""
-    context = browser.new_context(viewport={"width": 1200, "height": 1000})
-    opened = context.new_page()
-    opened.goto(isolated_server + "/train/live/")
-    expect(opened.locator("html")).to_have_attribute("data-python", re.compile("ready"), timeout=60_000)
+    opened = open_cells_page(
+        browser, isolated_server, path="/train/live/", viewport={"width": 1200, "height": 1000}
+    )
     yield opened
-    context.close()
+    opened.context.close()
 
 
 def trainer(page: Page) -> Locator:
