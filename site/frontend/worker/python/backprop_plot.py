@@ -11,22 +11,14 @@ class PlotError(ValueError):
     """Numbers that cannot be drawn, explained in the learner's terms."""
 
 
-def plot(
-    x: Sequence[float],
-    *ys: Sequence[float],
-    labels: Sequence[str] = (),
-    title: str = "",
-    xlabel: str = "",
-    ylabel: str = "",
-    logx: bool = False,
-    logy: bool = False,
-    points: bool = False,
-) -> None:
-    """Draw each of ys against x (or x against 0, 1, 2, ... when there is no ys) in the Output."""
+def plot(x: Sequence[float], *ys: Sequence[float], **options) -> None:
+    """Draw each of ys against x (or x against 0, 1, 2, ... when there is no ys) in the Output.
+
+    Options, all optional: labels, title, xlabel, ylabel, logx, logy, points (see chart()).
+    """
     from backprop_bridge import emit  # only the browser's worker has it
 
-    axes = {"xlabel": xlabel, "ylabel": ylabel, "logx": logx, "logy": logy}
-    emit("plot", json.dumps(chart(x, *ys, labels=labels, title=title, points=points, **axes)))
+    emit("plot", json.dumps(chart(x, *ys, **options)))
 
 
 def chart(
