@@ -29,12 +29,14 @@ def precache_list(site_dir: Path) -> dict[str, str]:
 def write_service_worker(site_dir: Path, pyodide_version: str, enabled: bool = True) -> str:
     """sw.js from the template, versioned by what it keeps; returns the version.
 
-    Pyodide's files get a cache named by Pyodide's version, so rebuilding the site does not make
-    learners download Pyodide again. With enabled=False (for `mkdocs serve`) the worker removes itself.
+    Each file comes with its content hash: the worker saves only copies that match it (a browser's
+    HTTP cache may still hold the previous deploy's). Pyodide's files get a cache named by Pyodide's
+    version, so rebuilding the site does not make learners download Pyodide again. With
+    enabled=False (for `mkdocs serve`) the worker removes itself.
     """
     files = precache_list(site_dir) if enabled else {}
-    pyodide = sorted(p for p in files if p.startswith(PYODIDE_DIR))
-    site = sorted(p for p in files if not p.startswith(PYODIDE_DIR))
+    pyodide = {p: h for p, h in files.items() if p.startswith(PYODIDE_DIR)}
+    site = {p: h for p, h in files.items() if not p.startswith(PYODIDE_DIR)}
     digest = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:12]
     version = digest if enabled else "off"
     manifest = {

@@ -93,6 +93,12 @@ class BackpropPlugin(BasePlugin):
             output = output.replace("<head>", '<head>\n<meta name="backprop-offline" content="off">', 1)
         return security.add_csp_meta(output, allow_any_inline=self.serving)
 
+    # on_post_template: pages made from a theme template alone (404.html) get the same policy.
+    def on_post_template(self, output_content: str, *, template_name: str, config: MkDocsConfig) -> str:
+        if not template_name.endswith(".html"):
+            return output_content
+        return self.on_post_page(output_content, page=None, config=config)
+
     # on_post_build: graders without labs fail the build; bundles, Pyodide and Python are written.
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         try:

@@ -66,7 +66,7 @@ def test_service_worker_is_built_with_a_versioned_list() -> None:
     names = [c["name"] for c in manifest["caches"]]
     assert f"bp-pyodide-{build['pyodide']}" in names
     assert f"bp-site-{manifest['version']}" in names
-    files = [f for c in manifest["caches"] for f in c["files"]]
+    files = {f: h for c in manifest["caches"] for f, h in c["files"].items()}
     assert "assets/pyodide/pyodide.asm.wasm" in files
     assert "" in files and "playground/" in files  # pages by their directory URLs
     assert not any(f.endswith(".map") for f in files)

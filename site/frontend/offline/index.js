@@ -53,6 +53,7 @@ function listenForOfflineReady() {
   navigator.serviceWorker.addEventListener("message", ({ data }) => {
     if (data?.type !== "bp-offline") return;
     document.documentElement.dataset.offline = data.ready ? "ready" : "failed";
+    if (data.version) document.documentElement.dataset.offlineVersion = data.version;
     document.dispatchEvent(new CustomEvent("bp-offline", { detail: data }));
   });
   navigator.serviceWorker.startMessages();

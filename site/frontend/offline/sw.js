@@ -2,7 +2,10 @@
 // Two jobs: (1) keep a copy of the site and of Pyodide, so a lesson opens and runs Python offline;
 // (2) add the COOP/COEP headers that static hosts cannot set, so pages are cross-origin isolated and
 // Stop can interrupt Python instead of restarting it. The build replaces MANIFEST below with
-// {version, off, caches: [{name, files: [paths relative to the scope]}]}.
+// {version, off, caches: [{name, prefix, files: {path relative to the scope: content hash}}]}.
+// A cache only ever holds a file whose bytes match this build's hash: after a redeploy the browser's
+// HTTP cache may still hand out the old main.js or python.zip, and a copy saved from it would keep
+// learners on the old version until the next deploy.
 
 const MANIFEST = __BP_MANIFEST__;
 const PREFIX = "bp-";
@@ -15,6 +18,7 @@ const ISOLATION = {
   "Cross-Origin-Resource-Policy": "same-origin",
 };
 const PARALLEL_DOWNLOADS = 4;
+const HASHES = new Map(MANIFEST.caches.flatMap((c) => Object.entries(c.files)));
 
 self.addEventListener("install", () => self.skipWaiting());
 
@@ -52,11 +56,8 @@ self.addEventListener("fetch", (event) => {
 // has not answered in NETWORK_PATIENCE_MS (a connection that hangs should not hang the lesson).
 const NETWORK_PATIENCE_MS = 4000;
 async function page(request) {
-  const network = fetch(request).then((response) => {
-    if (response.ok && response.type === "basic") {
-      const copy = response.clone();
-      caches.open(cacheFor(request.url)).then((cache) => cache.put(cacheKey(request.url), copy));
-    }
+  const network = fetchCurrent(request).then(({ response, current }) => {
+    if (current) save(request.url, response.clone()).catch(() => {});
     return isolated(response);
   });
   network.catch(() => {}); // handled below; this only keeps a late failure from being reported as unhandled
@@ -79,7 +80,7 @@ async function page(request) {
 
 // Everything else: the saved copy first (each build has its own cache), else the network, saved.
 async function asset(request, event) {
-  const saved = await caches.match(cacheKey(request.url));
+  const saved = await (await caches.open(cacheFor(request.url))).match(cacheKey(request.url));
   if (saved) return needsHeaders(request) ? isolated(saved) : saved;
   const response = await download(request.url, event).response;
   return needsHeaders(request) ? isolated(response) : response;
@@ -97,23 +98,53 @@ function isolated(response) {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-// One download per URL at a time, shared by the page and the precache, and saved as it arrives.
-// Returns {response: a copy for the caller, saved: settles once the cache holds it}.
+// One download per URL at a time, shared by the page and the precache, and saved once it proves current.
+// Returns {response: a copy for the caller, saved: settles true once the cache holds this build's copy}.
 const downloads = new Map();
 function download(url, event) {
   if (!downloads.has(url)) {
-    const fetched = fetch(url);
-    const saved = fetched.then((response) => {
-      if (!(response.ok && response.type === "basic" && url.startsWith(SCOPE.href))) return;
-      return caches.open(cacheFor(url)).then((cache) => cache.put(cacheKey(url), response.clone()));
-    });
+    const fetched = fetchCurrent(new Request(url));
+    const saved = fetched.then(({ response, current }) => current && save(url, response.clone()).then(() => true));
     const entry = { fetched, saved };
     downloads.set(url, entry);
     saved.catch(() => {}).finally(() => downloads.get(url) === entry && downloads.delete(url));
   }
   const { fetched, saved } = downloads.get(url);
   event?.waitUntil?.(saved.catch(() => {}));
-  return { response: fetched.then((response) => response.clone()), saved };
+  return { response: fetched.then(({ response }) => response.clone()), saved };
+}
+
+// The server's copy, checked against this build's content hash when the manifest lists the file:
+// {response, current: true when it is this build's}. "no-cache" lets the HTTP cache answer only when
+// the server confirms its copy (a 304 costs little); a host whose validators did not change with
+// the deploy still gets caught by the hash, and then the file is fetched anew past the HTTP cache.
+async function fetchCurrent(request) {
+  const expected = HASHES.get(pathOf(request.url));
+  const first = await fetch(new Request(request, { cache: "no-cache" }));
+  if (!expected || !first.ok || first.type !== "basic") return { response: first, current: false };
+  if ((await hashOf(first)) === expected) return { response: first, current: true };
+  const again = await fetch(new Request(request, { cache: "reload" }));
+  return { response: again, current: again.ok && again.type === "basic" && (await hashOf(again)) === expected };
+}
+
+async function save(url, response) {
+  await (await caches.open(cacheFor(url))).put(cacheKey(url), response);
+}
+
+async function hashOf(response) {
+  return contentHash(await response.clone().arrayBuffer());
+}
+
+// The build's content hash (offline.py): the first 12 hex digits of SHA-256.
+async function contentHash(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return [...digest.slice(0, 6)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// A URL as the manifest names it: relative to the scope, directory pages ending in "/".
+function pathOf(url) {
+  const key = cacheKey(url);
+  return key.startsWith(SCOPE.href) ? key.slice(SCOPE.href.length) : null;
 }
 
 function cacheKey(url) {
@@ -135,7 +166,7 @@ async function precache(client) {
     for (const { name, files } of MANIFEST.caches) {
       const cache = await caches.open(name);
       const missing = [];
-      for (const path of files) {
+      for (const path of Object.keys(files)) {
         const url = new URL(path, SCOPE).href;
         if (!(await cache.match(url))) missing.push(url);
       }
@@ -143,7 +174,7 @@ async function precache(client) {
         const { response, saved } = download(url);
         const { ok, status } = await response;
         if (!ok) throw new Error(`${url}: HTTP ${status}`);
-        await saved;
+        if (!(await saved)) throw new Error(`${url}: the server's copy is not this version's (a deploy under way?)`);
       });
     }
     client?.postMessage({ type: "bp-offline", ready: true, version: MANIFEST.version });

@@ -64,13 +64,15 @@ async function boot({ interruptBuffer }) {
   const started = performance.now();
   const stages = {};
   interrupt = interruptBuffer ?? null;
-  const info = fetch(new URL("build.json", BASE)).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+  // build.json says which python.zip belongs to this build; asking for it by its hash keeps a browser's
+  // HTTP cache from handing out the previous deploy's copy (our service worker checks hashes itself).
+  const info = fetch(new URL("build.json", BASE), { cache: "no-cache" }).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
   const downloads = watchDownloads({
     onProgress: (loaded, total) => post({ type: "status", state: "loading", stage: "download", detail: "Downloading Python", loaded, total }),
     sizes: info.then((i) => i.sizes ?? {}),
   });
   post({ type: "status", state: "loading", stage: "download", detail: "Downloading Python" });
-  const archive = fetch(new URL("python.zip", BASE)).then((r) => {
+  const archive = info.then((i) => fetch(new URL(`python.zip${i.python ? `?v=${i.python}` : ""}`, BASE))).then((r) => {
     if (!r.ok) throw new Error(`could not download python.zip (HTTP ${r.status})`);
     return r.arrayBuffer();
   });

@@ -1,0 +1,145 @@
+"""A redeploy on a plain static host reaches learners: two builds with different content, v1 served and
+visited, v2 swapped in; after two reloads the page runs v2's JavaScript and every file the service
+worker keeps matches v2's content hashes (not the browser's HTTP cache's copy of v1)."""
+
+import functools
+import http.server
+import json
+import os
+import re
+import shutil
+import threading
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+from backprop_site import offline
+from playwright.sync_api import Browser, Page, expect
+
+from tests.conftest import SITE, SiteHandler
+
+# Every file in the service worker's caches, with the build's kind of content hash.
+CACHED_HASHES = """async () => {
+  const hex = (buffer) =>
+    [...new Uint8Array(buffer).slice(0, 6)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const found = {};
+  for (const name of await caches.keys()) {
+    if (!/^bp-(site|pyodide)-/.test(name)) continue;
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const body = await (await cache.match(request)).arrayBuffer();
+      found[request.url] = [name, hex(await crypto.subtle.digest("SHA-256", body))];
+    }
+  }
+  return found;
+}"""
+
+
+def make_build(target: Path, label: str, mtimes_from: Path | None = None) -> dict:
+    """A copy of the built site whose main.js, python.zip and home page say `label`, with its own sw.js.
+
+    mtimes_from: keep that build's modification times on the changed files, as deploy tools that set
+    every file to a fixed date do; the server's validators then claim nothing changed.
+    """
+    shutil.copytree(SITE, target)
+    main_js = target / "assets" / "backprop" / "main.js"
+    main_js.write_text(main_js.read_text() + f'\ndocument.documentElement.dataset.deploy = "{label}";\n')
+    archive = target / "assets" / "backprop" / "python.zip"
+    with zipfile.ZipFile(archive, "a") as zf:
+        zf.writestr("deploy_marker.py", f"BUILD = {label!r}\n")
+    home = target / "index.html"
+    home.write_text(home.read_text().replace("</article>", f"<p>Build {label}</p></article>", 1))
+    info_path = target / "assets" / "backprop" / "build.json"
+    info = json.loads(info_path.read_text())
+    info["python"] = f"{info['python'][:8]}{label}"
+    info_path.write_text(json.dumps(info))
+    for changed in (main_js, archive, home, info_path):
+        if mtimes_from:
+            stat = (mtimes_from / changed.relative_to(target)).stat()
+            os.utime(changed, (stat.st_atime, stat.st_mtime))
+    version = offline.write_service_worker(target, info["pyodide"])
+    if mtimes_from:  # deployed a minute later: the new sw.js must look new, or the browser keeps the old
+        later = (mtimes_from / "sw.js").stat().st_mtime + 60
+        os.utime(target / "sw.js", (later, later))
+    source = (target / "sw.js").read_text()
+    manifest = json.loads(re.search(r"const MANIFEST = (\{.*?\n\});", source, re.S)[1])
+    return {"version": version, "files": {f: h for c in manifest["caches"] for f, h in c["files"].items()}}
+
+
+class CachingHandler(SiteHandler):
+    """A static host that lets browsers keep files for ten minutes (as GitHub Pages does)."""
+
+    extra_headers = {"Cache-Control": "max-age=600"}
+    root: dict = {}
+
+    def translate_path(self, path: str) -> str:
+        self.directory = str(self.root["dir"])
+        return super().translate_path(path)
+
+
+@pytest.fixture(scope="module")
+def deploys(tmp_path_factory):
+    base = tmp_path_factory.mktemp("deploys")
+    v1 = make_build(base / "v1", "v1")
+    v2 = make_build(base / "v2", "v2", mtimes_from=base / "v1")
+    root = {"dir": base / "v1"}
+    handler = type("Handler", (CachingHandler,), {"root": root})
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(base)))
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield {
+        "url": f"http://127.0.0.1:{httpd.server_address[1]}",
+        "root": root,
+        "base": base,
+        "v1": v1,
+        "v2": v2,
+    }
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def until(page: Page, script: str, timeout: float = 30) -> object:
+    """Evaluate script until it returns something truthy (the CSP blocks wait_for_function)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = page.evaluate(script)
+        if value or time.monotonic() > deadline:
+            return value
+        page.wait_for_timeout(100)
+
+
+def test_a_redeploy_is_fully_in_place_after_two_reloads(browser: Browser, deploys) -> None:
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    html = page.locator("html")
+    page.goto(deploys["url"] + "/")
+    expect(html).to_have_attribute("data-deploy", "v1")
+    expect(html).to_have_attribute("data-offline-version", deploys["v1"]["version"], timeout=60_000)
+
+    deploys["root"]["dir"] = deploys["base"] / "v2"
+    page.reload()  # the old worker answers; the browser finds the new sw.js and installs it
+    v1_cache = f"bp-site-{deploys['v1']['version']}"
+    assert until(page, f"caches.keys().then((keys) => !keys.includes('{v1_cache}'))"), (
+        "v2's worker never took over"
+    )
+    page.reload()
+    expect(html).to_have_attribute("data-deploy", "v2")
+    expect(page.locator("article")).to_contain_text("Build v2")
+    expect(html).to_have_attribute("data-offline-version", deploys["v2"]["version"], timeout=60_000)
+
+    cached = page.evaluate(CACHED_HASHES)
+    expected = deploys["v2"]["files"]
+    assert {url.removeprefix(deploys["url"] + "/") for url in cached} == set(expected)
+    stale = {
+        url: h for url, (_, h) in cached.items() if expected[url.removeprefix(deploys["url"] + "/")] != h
+    }
+    assert not stale, f"cached copies that are not v2's: {sorted(stale)}"
+    pyodide = json.loads((deploys["base"] / "v2" / "assets" / "backprop" / "build.json").read_text())[
+        "pyodide"
+    ]
+    assert {name for name, _ in cached.values()} == {
+        f"bp-site-{deploys['v2']['version']}",
+        f"bp-pyodide-{pyodide}",
+    }
+    context.close()
