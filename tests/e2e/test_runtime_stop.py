@@ -61,6 +61,15 @@ def test_stop_interrupts_and_keeps_definitions(isolated_page: Page, kind: str) -
     expect(run(second, "print(kept + 1)")).to_have_text("42")
 
 
+def test_stop_on_a_long_c_step_restarts_clean(isolated_page: Page) -> None:
+    """sum() never checks for Stop, so Python is restarted; the new worker must not inherit the signal."""
+    widget = cell(isolated_page, 4)
+    start_then_stop(isolated_page, widget, "sum(range(10**11))")
+    expect(output(widget)).to_contain_text("Python was restarted")
+    expect(isolated_page.locator("html")).to_have_attribute("data-python", "ready", timeout=BOOT_TIMEOUT)
+    expect(run(widget, "print(6 * 7)")).to_have_text("42")
+
+
 def test_plain_page_is_not_isolated(plain_page: Page) -> None:
     assert plain_page.evaluate("crossOriginIsolated") is False
     stop_title = cell(plain_page, 1).get_by_role("button", name="Stop").get_attribute("title")

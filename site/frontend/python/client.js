@@ -19,8 +19,7 @@ export class PythonClient extends EventTarget {
     this.active = null; // the request the worker is running
     this.nextId = 1;
     this.generation = 0; // bumps on every restart: definitions from before are gone
-    // SharedArrayBuffer (needed for the interrupt buffer) exists only on cross-origin isolated pages.
-    this.interruptBuffer = self.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
+    this.interruptBuffer = newInterruptBuffer();
     this.worker = null;
     this.ready = null;
   }
@@ -38,6 +37,9 @@ export class PythonClient extends EventTarget {
     if (this.worker) return this.ready;
     this.setState("loading", "Starting Python");
     this.startedAt = performance.now();
+    // Each worker gets its own buffer: a Stop that ended in a restart leaves SIGINT in the old one,
+    // and a new Python handed it would raise KeyboardInterrupt while it starts.
+    this.interruptBuffer = newInterruptBuffer();
     this.worker = new Worker(WORKER_URL, { type: "module" });
     const worker = this.worker;
     worker.onmessage = ({ data }) => worker === this.worker && this.receive(data);
@@ -198,6 +200,11 @@ export class PythonClient extends EventTarget {
     this.dispatchEvent(new CustomEvent("restart", { detail: { reason } }));
     this.start();
   }
+}
+
+// SharedArrayBuffer (needed for the interrupt buffer) exists only on cross-origin isolated pages.
+function newInterruptBuffer() {
+  return self.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
 }
 
 let client = null;

@@ -122,7 +122,10 @@ async function boot({ interruptBuffer }) {
   });
   pyodide.setStdout(makeWriter("stdout"));
   pyodide.setStderr(makeWriter("stderr"));
-  if (interrupt) pyodide.setInterruptBuffer(interrupt);
+  if (interrupt) {
+    Atomics.store(interrupt, 0, 0); // a Stop meant for an earlier Python is not for this one
+    pyodide.setInterruptBuffer(interrupt);
+  }
   runner = pyodide.pyimport("backprop_runner");
   runner.install(Boolean(interrupt));
   stages.engine = Math.round(performance.now() - started) - stages.pyodide;
