@@ -8,7 +8,7 @@ PY_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup build serve serve-static test test-fast check-labs lint bench bench-browser bench-labs chromium update-screenshots clean
+.PHONY: setup build serve serve-static test test-fast check-labs check-lab lint bench bench-browser bench-labs chromium update-screenshots clean
 
 setup: $(PY_STAMP) $(NODE_STAMP)
 
@@ -40,6 +40,11 @@ lint: setup
 
 check-labs: setup
 	$(BIN)/pytest -q tests/lab_checks
+
+# One lab's contract on 4 seeds, e.g. `make check-lab LAB=value-ops` (seconds).
+check-lab: setup
+	@test -n "$(LAB)" || { echo "usage: make check-lab LAB=<lab id>"; exit 2; }
+	LAB=$(LAB) $(BIN)/pytest -q tests/lab_checks/test_contract.py
 
 test: setup chromium build lint
 	$(BIN)/pytest -q

@@ -10,6 +10,7 @@ from types import ModuleType
 
 from lab_checks.grading.model import Case, Check, Mistake
 from lab_checks.grading.observe import Other, agrees, alike, is_number, plain, show
+from lab_checks.grading.registry import lab_id_of
 from lab_checks.grading.sandbox import Raised, Sandbox
 
 LEARNER_FILE = "<cell>"  # as the worker's run cells name it, so tracebacks say "your code"
@@ -66,7 +67,7 @@ def grade(
     finally:
         printed = box.printed.text()
         box.end(before)
-    verdict.update(lab=grader.__name__.rsplit(".", 1)[-1].replace("_", "-"), seed=seed, printed=printed)
+    verdict.update(lab=lab_id_of(grader.__name__), seed=seed, printed=printed)
     verdict["ms"] = round((time.perf_counter() - started) * 1000, 1)
     return verdict
 

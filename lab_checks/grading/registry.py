@@ -1,7 +1,9 @@
-"""Finding graders by lab id, and telling an author what a grader still lacks."""
+"""The one registry of graders: lab id <-> lab_checks/<id with - as _>.py, and what a grader lacks."""
 
 import importlib
+import importlib.util
 import pkgutil
+from pathlib import Path
 from types import ModuleType
 
 import lab_checks
@@ -9,23 +11,41 @@ from lab_checks.grading.model import Check, Mistake
 
 MIN_HINTS = 3
 MIN_MISTAKES = 4
+GRADERS = Path(lab_checks.__file__).resolve().parent
 
 
-def module_name(lab_id: str) -> str:
-    """lab_checks.<id with - as _>"""
-    return f"lab_checks.{lab_id.replace('-', '_')}"
+def module_stem(lab_id: str) -> str:
+    """The grader's module name in lab_checks: the lab id with - as _ (lab ids are lowercase words and -)."""
+    return lab_id.replace("-", "_")
 
 
-def lab_ids() -> list[str]:
+def lab_id_of(module_name: str) -> str:
+    """The lab id of a grader module ("lab_checks.value_ops" or "value_ops" -> "value-ops")."""
+    return module_name.rsplit(".", 1)[-1].replace("_", "-")
+
+
+def grader_file(lab_id: str, folder: Path = GRADERS) -> Path:
+    """lab_checks/<id with - as _>.py (in folder, for a copy of the course)."""
+    return folder / f"{module_stem(lab_id)}.py"
+
+
+def lab_ids(folder: Path = GRADERS) -> list[str]:
     """Every grader's lab id: the modules of lab_checks/ (not its packages, such as grading/)."""
-    return sorted(
-        info.name.replace("_", "-") for info in pkgutil.iter_modules(lab_checks.__path__) if not info.ispkg
-    )
+    return sorted(lab_id_of(info.name) for info in pkgutil.iter_modules([str(folder)]) if not info.ispkg)
 
 
 def load(lab_id: str) -> ModuleType:
     """The grader of lab_id (imported once per Python)."""
-    return importlib.import_module(module_name(lab_id))
+    return importlib.import_module(f"lab_checks.{module_stem(lab_id)}")
+
+
+def load_file(lab_id: str, folder: Path = GRADERS) -> ModuleType:
+    """The grader of lab_id, executed afresh from its file (so `make serve` sees edits)."""
+    path = grader_file(lab_id, folder)
+    spec = importlib.util.spec_from_file_location(f"lab_checks.{module_stem(lab_id)}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def problems(grader: ModuleType) -> list[str]:

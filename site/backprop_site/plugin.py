@@ -3,6 +3,8 @@
 import re
 from pathlib import Path
 
+from mkdocs.config import config_options
+from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
@@ -10,50 +12,95 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from backprop_site import assets, offline, security, widgets
+from backprop_site.course import MAP_MARKER, Course, CourseError
 from backprop_site.fences import FenceError, find_fences
 from backprop_site.graphs import GraphBlockError, run_graph_block
 from backprop_site.labs import LabError, LabPlace, LabRegistry, write_course_map
+from backprop_site.link_lines import LinkLines
+from backprop_site.serve_errors import BuildErrors
 
 PLACEHOLDER = re.compile(r'<div data-bp-widget="(\d+)"></div>')
+FIRST_H1 = re.compile(r"(<h1\b[^>]*>)")
 
 
-class BackpropPlugin(BasePlugin):
+class BackpropConfig(Config):
+    """plugins: - backprop: {graders: lab_checks, assets: true}"""
+
+    graders = config_options.Type(str, default="lab_checks")  # the graders' folder, from mkdocs.yml's
+    assets = config_options.Type(bool, default=True)  # false: pages only (the build tests' small courses)
+
+
+class BackpropPlugin(BasePlugin[BackpropConfig]):
     """Serves the events below; each handler says which one."""
 
     def __init__(self) -> None:
         self.serving = False
+        self.root = Path.cwd()
+        self.docs = ""
         self.labs = LabRegistry()
         self.widgets: dict[str, list[str]] = {}
         self.nav_pages: list[Page] = []
+        self.course: Course | None = None
 
     # on_startup: remember whether this is `mkdocs serve` (live reload needs looser CSP).
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
 
-    # on_pre_build: every build starts with no labs seen.
+    # on_config: paths relative to the course's folder (where mkdocs.yml is); link warnings get lines.
+    def on_config(self, config: MkDocsConfig):
+        self.root = Path(config.config_file_path or ".").resolve().parent
+        docs_dir = Path(config.docs_dir).resolve()
+        inside = docs_dir.is_relative_to(self.root)
+        self.docs = str(docs_dir.relative_to(self.root)) if inside else str(docs_dir)
+        LinkLines(docs_dir, self.root).install()
+        return config
+
+    # on_pre_build: every build starts with no labs seen; proven labs are remembered under build/.
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
-        self.labs = LabRegistry()
+        proofs = self.root / "build" / ".lab-proofs"
+        self.labs = LabRegistry(self.root / self.config.graders, self.root, proofs)
         self.widgets = {}
 
-    # on_nav: remember the pages in nav order, for the course map (course.json).
+    # on_nav: the course's order from nav: numbered titles, and the pages for course.json.
     def on_nav(self, nav, *, config: MkDocsConfig, files: Files):
         self.nav_pages = list(nav.pages)
+        self.course = Course(nav)
+        self.course.number_titles(nav)
         return nav
 
-    # on_page_markdown: swap each run/lab/graph fence for a placeholder, and render its widget.
+    def where(self, page: Page) -> str:
+        """The lesson's file relative to the course's folder, as errors name it."""
+        return f"{self.docs}/{page.file.src_uri}" if self.docs else page.file.src_uri
+
+    # on_page_markdown: lesson references get numbers; each run/lab/graph fence becomes a placeholder
+    # and its widget is rendered (labs are proven); the home page gets its course map.
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files):
         src = page.file.src_uri
+        source = page.file.content_string
+        above = source[: len(source) - len(markdown)].count("\n") if source.endswith(markdown) else 0
         try:
+            markdown = self.course.write_references(markdown, src, self.where(page), above + 1)
             fences = find_fences(markdown)
+        except CourseError as e:
+            raise PluginError(str(e)) from None
         except FenceError as e:
-            raise PluginError(f"{src}: {e}") from None
-        if not fences:
-            return markdown
+            raise PluginError(f"{self.where(page)}: {e}") from None
+        markdown = self._render_fences(markdown, fences, page, above) if fences else markdown
+        if MAP_MARKER in markdown:
+            try:
+                course_map = self.course.course_map(src, page.meta.get("modules") or {})
+            except CourseError as e:
+                raise PluginError(f"{self.where(page)}:1: {e}") from None
+            markdown = markdown.replace(MAP_MARKER, course_map, 1)
+        return markdown
+
+    def _render_fences(self, markdown: str, fences: list, page: Page, above: int) -> str:
+        src = page.file.src_uri
         lines = markdown.split("\n")
         rendered: list[str] = []
         for n, fence in reversed(list(enumerate(fences))):
             try:
-                html = self._render(fence, src, n, page, markdown)
+                html = self._render(fence, n, page, above)
             except (GraphBlockError, LabError) as e:
                 raise PluginError(str(e)) from None
             rendered.append(html)
@@ -62,26 +109,32 @@ class BackpropPlugin(BasePlugin):
         page.meta.setdefault("bp_widgets", [f.kind for f in fences])
         return "\n".join(lines)
 
-    def _render(self, fence, src: str, n: int, page: Page, markdown: str) -> str:
+    def _render(self, fence, n: int, page: Page, above: int) -> str:
+        """One widget's HTML; above is how many lines of the file precede `markdown` (front matter)."""
         if fence.kind == "run":
             return widgets.run_cell(fence, f"cell-{n}")
-        # The fence's line in the lesson file (front matter is not part of `markdown`).
-        source = page.file.content_string
-        above = source[: len(source) - len(markdown)].count("\n") if source.endswith(markdown) else 0
+        where = self.where(page)
         if fence.kind == "lab":
             lab_id = fence.attrs["lab"]
             if not re.fullmatch(r"[a-z][a-z0-9-]*", lab_id):
-                raise LabError(f"{src}:{above + fence.line}: lab id '{lab_id}' must be lowercase words and -")
-            grader = self.labs.add(lab_id, LabPlace(src, above + fence.line))
+                raise LabError(
+                    f"{where}:{above + fence.line}: lab id '{lab_id}' must be lowercase words and -"
+                )
+            grader = self.labs.add(lab_id, LabPlace(where, above + fence.line))
+            self.labs.prove(lab_id, grader, fence.code)
             return widgets.lab(fence, lab_id, grader.TITLE, len(grader.HINTS))
         first_line = above + fence.line + 1
         output = fence.attrs.get("output") or None
-        traced = run_graph_block(fence.code, output, src=src, first_line=first_line)
+        traced = run_graph_block(fence.code, output, src=where, first_line=first_line)
         caption = fence.attrs.get("caption") or "Nodes of the computation graph"
         return widgets.graph(fence, f"graph-{n}", traced, caption)
 
-    # on_page_content: put each widget's HTML where its placeholder stands.
+    # on_page_content: put each widget's HTML where its placeholder stands; number the lesson's heading.
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files):
+        lesson = self.course.lessons.get(page.file.src_uri) if self.course else None
+        if lesson and lesson.number:
+            number = f'<span class="bp-lesson-number">{lesson.number}</span> '
+            html = FIRST_H1.sub(lambda m: m[1] + number, html, count=1)
         rendered = self.widgets.get(page.file.src_uri)
         if not rendered:
             return html
@@ -106,7 +159,9 @@ class BackpropPlugin(BasePlugin):
         except LabError as e:
             raise PluginError(str(e)) from None
         site_dir = Path(config.site_dir)
-        write_course_map(site_dir, self.nav_pages, self.labs)  # which labs each page has, for progress
+        write_course_map(site_dir, self.nav_pages, self.labs, self.docs)  # which labs each page has
+        if not self.config.assets:
+            return
         try:
             assets.bundle_frontend(site_dir)
             pyodide_version = assets.copy_pyodide(site_dir)
@@ -117,9 +172,12 @@ class BackpropPlugin(BasePlugin):
         except assets.AssetError as e:
             raise PluginError(str(e)) from None
 
-    # on_serve: rebuild when the engine, graders or front end change; send COOP/COEP headers.
+    # on_serve: rebuild when the engine, graders or front end change; a failed rebuild is shown in the
+    # browser instead of keeping requests waiting; send COOP/COEP headers.
     def on_serve(self, server, *, config: MkDocsConfig, builder):
-        for path in (*assets.PYTHON_SOURCES.values(), assets.FRONTEND):
+        for path in {*assets.PYTHON_SOURCES.values(), assets.FRONTEND, self.root / self.config.graders}:
             server.watch(str(path))
-        server.set_app(security.with_isolation_headers(server.get_app()))
+        errors = BuildErrors(server)
+        server.builder = errors.wrap_builder(server.builder)
+        server.set_app(security.with_isolation_headers(errors.wrap_app(server.get_app())))
         return server

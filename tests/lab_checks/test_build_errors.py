@@ -1,8 +1,5 @@
-"""The build fails, naming the lesson file and line, when labs and graders do not match one to one."""
+"""A grader that lacks a part stops the build with what it lacks (other build errors: test_build_stops.py)."""
 
-import os
-import subprocess
-import sys
 import types
 from pathlib import Path
 
@@ -11,66 +8,38 @@ from backprop_site import labs
 
 from lab_checks import grading
 
-ROOT = Path(__file__).resolve().parents[2]
-GOOD_LAB = '```python lab="slope"\ndef slope(f, x, h=1e-5):\n    return 0.0\n```\n'
 
-
-def build(tmp_path: Path, pages: dict[str, str]) -> subprocess.CompletedProcess:
-    """mkdocs build of a tiny site made of pages, with the backprop plugin; its output."""
-    docs = tmp_path / "docs"
-    for name, text in pages.items():
-        (docs / name).parent.mkdir(parents=True, exist_ok=True)
-        (docs / name).write_text(text)
-    config = tmp_path / "mkdocs.yml"
-    config.write_text(
-        f"site_name: test\ndocs_dir: {docs}\nsite_dir: {tmp_path / 'site'}\nplugins:\n  - backprop\n"
-    )
-    mkdocs = Path(sys.executable).with_name("mkdocs")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    return subprocess.run(
-        [str(mkdocs), "build", "-q", "-f", str(config)], capture_output=True, text=True, env=env
-    )
-
-
-@pytest.fixture(scope="module")
-def all_labs_page() -> str:
-    """A page with one lab for every grader, so that no grader is an orphan."""
-    return "# Labs\n\n" + "".join(f'```python lab="{lab}"\npass\n```\n\n' for lab in grading.lab_ids())
-
-
-def test_lab_without_grader_names_file_and_line(tmp_path: Path, all_labs_page: str) -> None:
-    front_matter = "---\ntitle: front matter moves lines\n---\n"
-    page = front_matter + '# A lesson\n\ntext\n\n```python lab="no-such-lab"\npass\n```\n'
-    done = build(tmp_path, {"index.md": all_labs_page, "lesson.md": page})
-    assert done.returncode != 0
-    assert "lesson.md:8: lab 'no-such-lab' has no grader; create lab_checks/no_such_lab.py" in done.stderr
-
-
-def test_id_used_twice_names_both_places(tmp_path: Path, all_labs_page: str) -> None:
-    done = build(tmp_path, {"index.md": all_labs_page, "more/twice.md": "# Twice\n\n" + GOOD_LAB})
-    assert done.returncode != 0
-    assert "lab id 'slope' is already used at" in done.stderr
-    assert "more/twice.md:3" in done.stderr and "index.md:" in done.stderr
-
-
-def test_grader_without_lab_names_the_grader(tmp_path: Path) -> None:
-    done = build(tmp_path, {"index.md": "# Home\n\n" + GOOD_LAB})
-    assert done.returncode != 0
-    assert "lab_checks/backward.py:1: grader without a lab" in done.stderr
-    assert "lab_checks/slope.py" not in done.stderr
-
-
-def test_incomplete_grader_names_what_it_lacks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "half_done.py").write_text('TITLE = "Half done"\nHINTS = ["only one"]\n')
-    monkeypatch.setattr(labs, "LAB_CHECKS", tmp_path)
+def test_incomplete_grader_names_what_it_lacks(tmp_path: Path) -> None:
+    (tmp_path / "lab_checks").mkdir()
+    (tmp_path / "lab_checks" / "half_done.py").write_text('TITLE = "Half done"\nHINTS = ["only one"]\n')
+    registry = labs.LabRegistry(tmp_path / "lab_checks", tmp_path)
     with pytest.raises(labs.LabError) as raised:
-        labs.LabRegistry().add("half-done", labs.LabPlace("lesson.md", 12))
+        registry.add("half-done", labs.LabPlace("lessons/lesson.md", 12))
     message = str(raised.value)
-    assert message.startswith("lab_checks/half_done.py: the grader of lab 'half-done' (lesson.md:12)")
+    assert message.startswith(
+        "lab_checks/half_done.py:1: the grader of lab 'half-done' (lessons/lesson.md:12)"
+    )
     for lacking in ("HINTS must be a list of at least 3", "SOLUTION", "MISTAKES", "no checks"):
         assert lacking in message
+
+
+def test_grader_that_raises_on_import_names_its_line(tmp_path: Path) -> None:
+    (tmp_path / "broken.py").write_text('TITLE = "Broken"\n\nHINTS = undefined_name\n')
+    with pytest.raises(labs.LabError) as raised:
+        labs.LabRegistry(tmp_path, tmp_path).add("broken", labs.LabPlace("lessons/lesson.md", 3))
+    expected = "broken.py:3: the grader of lab 'broken' (lessons/lesson.md:3) raised"
+    assert str(raised.value).startswith(expected)
 
 
 def test_problems_of_a_complete_grader_are_none() -> None:
     assert grading.problems(grading.load("slope")) == []
     assert grading.problems(types.ModuleType("empty")) != []
+
+
+def test_one_registry_maps_ids_and_files() -> None:
+    assert grading.registry.module_stem("value-ops") == "value_ops"
+    assert grading.registry.lab_id_of("lab_checks.value_ops") == "value-ops"
+    assert grading.registry.grader_file("value-ops").name == "value_ops.py"
+    assert "value-ops" in grading.lab_ids()
+    verdict = grading.grade(grading.load("value-ops"), "pass")
+    assert verdict["lab"] == "value-ops"

@@ -1,0 +1,145 @@
+"""The build stops on each mistake an author can make, naming the file and line to fix (paths relative
+to the course's folder); the same small course, unbroken, builds."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.lab_checks.small_course import SmallCourse
+
+GRADER = "lab_checks/slope.py"
+LESSON = "lessons/slopes/nudge-it.md"
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> SmallCourse:
+    return SmallCourse(tmp_path)
+
+
+def stops(course: SmallCourse, where: str, *words: str) -> str:
+    built = course.build()
+    assert not built.ok, "the build did not stop"
+    assert f"{where}:" in built.errors, built.errors
+    line = next(line for line in built.errors.splitlines() if f"{where}:" in line)
+    for word in words:
+        assert word in line, built.errors
+    return built.errors
+
+
+def test_the_small_course_builds_with_numbers_from_nav(course: SmallCourse) -> None:
+    built = course.build()
+    assert built.ok, built.errors
+    home = course.html("")
+    assert "1. Nudge it" in home and "2.1 First" in home and "2.2 Second" in home
+    assert home.index("2.1 First") < home.index("2.2 Second")
+    lesson = course.html("slopes/nudge-it")
+    assert 'See lesson <a href="../../more/second/">2.2</a>' in lesson
+    assert "<title>1. Nudge it" in lesson
+    assert "2.1 First" in lesson  # the footer's Next
+
+
+def test_failing_solution(course: SmallCourse) -> None:
+    course.edit(GRADER, '{f"slope(f, {x})": 2 * a * x + b}', '{f"slope(f, {x})": 2 * a * x + b + 1}')
+    line = course.line_of(GRADER, '@check("the slope of a parabola')
+    errors = stops(course, f"{GRADER}:{line}", "SOLUTION fails the check")
+    assert f"{LESSON}:7" in errors  # the lab's fence
+    assert "expected" in errors and "got" in errors  # the failing case as a table
+
+
+def test_crashing_check(course: SmallCourse) -> None:
+    course.edit(GRADER, "    k = round(rng.uniform(0.5, 1.5), 2)\n", "    k = {}[0.5]\n")
+    line = course.line_of(GRADER, "k = {}[0.5]")
+    stops(course, f"{GRADER}:{line}", "crashed", "KeyError")
+
+
+def test_passing_mistake(course: SmallCourse) -> None:
+    course.edit(
+        GRADER,
+        "MISTAKES = [\n",
+        'MISTAKES = [\n    Mistake(\n        "a mistake that is right",\n'
+        '        mutate(SOLUTION, "How fast", "So fast"),\n        "It is not wrong.",\n    ),\n',
+    )
+    line = course.line_of(GRADER, '"a mistake that is right"')
+    stops(course, f"{GRADER}:{line}", "passes every check")
+
+
+def test_mistake_that_earns_another_mistakes_feedback(course: SmallCourse) -> None:
+    course.edit(
+        GRADER,
+        "MISTAKES = [\n",
+        'MISTAKES = [\n    Mistake(\n        "same as divides by h",\n'
+        '        mutate(SOLUTION, "/ (2 * h)", "/ h "),\n        "Divided by h.",\n    ),\n',
+    )
+    line = course.line_of(GRADER, '"divides by h"')  # the later one never gets its feedback
+    stops(course, f"{GRADER}:{line}", "not its own")
+
+
+def test_passing_starting_code(course: SmallCourse) -> None:
+    course.edit(LESSON, "    return 0.0  # your code here", "    return (f(x + h) - f(x - h)) / (2 * h)")
+    stops(course, f"{LESSON}:7", "starting code passes")
+
+
+def test_hidden_cases_that_never_change(course: SmallCourse) -> None:
+    course.edit(
+        GRADER, "def exponential(rng) -> Case:\n", "def exponential(rng) -> Case:\n    rng = Fixed()\n"
+    )
+    course.write(
+        GRADER, course.read(GRADER) + "\n\nclass Fixed:\n    def uniform(self, a, b):\n        return a\n"
+    )
+    line = course.line_of(GRADER, '@check("the slope of an exponential')
+    stops(course, f"{GRADER}:{line}", "same case from every seed")
+
+
+def test_duplicate_lab_id(course: SmallCourse) -> None:
+    lab = course.read(LESSON).split("## Lab\n\n")[1]
+    course.write("lessons/more/second.md", course.read("lessons/more/second.md") + "\n" + lab)
+    second = "lessons/more/second.md:" + str(course.line_of("lessons/more/second.md", 'lab="slope"'))
+    built = course.build()
+    assert not built.ok
+    (line,) = [line for line in built.errors.splitlines() if "already used at" in line]
+    assert second in line and f"{LESSON}:7" in line, built.errors  # both places, whichever came first
+
+
+def test_lab_without_grader_and_grader_without_lab(course: SmallCourse) -> None:
+    course.edit(LESSON, 'lab="slope"', 'lab="no-such-lab"')
+    stops(course, f"{LESSON}:7", "has no grader", "lab_checks/no_such_lab.py")
+    course.edit(LESSON, 'lab="no-such-lab"', 'lab="slope"')
+    course.write("lessons/more/first.md", "# First\n\nNo lab here.\n\n## A part\n")
+    (course.folder / "lab_checks" / "orphan.py").write_text((course.folder / GRADER).read_text())
+    stops(course, "lab_checks/orphan.py:1", "grader without a lab")
+
+
+def test_broken_link(course: SmallCourse) -> None:
+    course.edit("lessons/more/first.md", "More text.", "More in [there](nowhere.md).")
+    stops(course, "lessons/more/first.md:7", "nowhere.md")
+
+
+def test_broken_anchor(course: SmallCourse) -> None:
+    course.edit("lessons/more/second.md", "first.md#a-part", "first.md#no-part")
+    stops(course, "lessons/more/second.md:3", "no-part")
+
+
+def test_absolute_link(course: SmallCourse) -> None:
+    course.edit("lessons/more/first.md", "More text.", "More at [home](/more/second/).")
+    stops(course, "lessons/more/first.md:7", "absolute link")
+
+
+def test_lesson_outside_nav(course: SmallCourse) -> None:
+    course.write("lessons/more/third.md", "# Third\n\nForgotten in nav.\n")
+    stops(course, "lessons/more/third.md:1", "outside nav")
+
+
+def test_number_written_by_hand(course: SmallCourse) -> None:
+    course.edit("lessons/more/first.md", "More text.", "More text, as in\nlesson 1.2.")
+    stops(course, "lessons/more/first.md:8", "written by hand")
+
+
+def test_reference_to_a_page_outside_nav(course: SmallCourse) -> None:
+    course.edit("lessons/more/first.md", "More text.", "See [#](../nowhere.md).")
+    stops(course, "lessons/more/first.md:7", "not a page of nav")
+
+
+def test_front_matter_moves_the_lines_named(course: SmallCourse) -> None:
+    solved = course.read(LESSON).replace("return 0.0", "return (f(x + h) - f(x - h)) / (2 * h)")
+    course.write(LESSON, "---\ntitle: Nudge it\n---\n" + solved)
+    stops(course, f"{LESSON}:10", "starting code passes")
