@@ -5,8 +5,9 @@ could have bent. Around every call into learner code the sandbox
 - captures what it prints (capped), and refuses new audit hooks (they would outlive the call);
 - afterwards puts back, exactly as they were when Python started, the module dictionaries of
   builtins, sys, math, random, json, traceback, engine.*, lab_checks.* and the worker's runners,
-  the classes defined in them, sys.modules entries, trace/profile functions, the recursion limit,
-  gc callbacks and import hooks;
+  the classes defined in them, the code, defaults and closures of their functions, the graders'
+  checks and mistakes (a frozen dataclass can still be changed with object.__setattr__),
+  sys.modules entries, trace/profile functions, the recursion limit, gc callbacks and import hooks;
 - turns any exception, even SystemExit or a BaseException subclass, into a `Raised` outcome,
   except KeyboardInterrupt (the page's Stop or time limit), which ends the whole check.
 
@@ -19,11 +20,12 @@ import builtins
 import gc
 import operator
 import sys
-from types import ModuleType
+from types import FunctionType, ModuleType
 
 # Bound once, before any learner code: restoring must not depend on the builtins it restores.
 _all, _len, _map, _is, _type, _list, _dict, _str = all, len, map, operator.is_, type, list, dict, str
-_BaseException, _KeyboardInterrupt = BaseException, KeyboardInterrupt
+_BaseException, _KeyboardInterrupt, _ValueError = BaseException, KeyboardInterrupt, ValueError
+_EMPTY = object()  # an empty closure cell
 _exec = builtins.exec
 
 PROTECTED_MODULES = (
@@ -121,6 +123,8 @@ class World:
         self.containers = _list(containers)
         self.grader_lists = [(c, _list(c)) for c in containers if _type(c) is list]
         self.grader_dicts = [(c, _dict(c)) for c in containers if _type(c) is dict]
+        self.functions = [_function_state(f) for f in _functions_of(self.modules, self.classes)]
+        self.objects = [(o, _dict(o.__dict__)) for o in _grader_objects(self.modules)]
         self.trace = sys.gettrace()
         self.profile = sys.getprofile()
         self.recursion_limit = sys.getrecursionlimit()
@@ -149,7 +153,12 @@ class World:
             return
         self.modules.append((module, type(module), dict(module.__dict__)))
         self.entries.append((module.__name__, module))
-        self.classes += [(c, type(c), dict(c.__dict__)) for c in _classes_of(module)]
+        classes = [(c, type(c), dict(c.__dict__)) for c in _classes_of(module)]
+        self.classes += classes
+        added = [(module, type(module), dict(module.__dict__))]
+        known = {id(f) for f, *_ in self.functions}
+        self.functions += [_function_state(f) for f in _functions_of(added, classes) if id(f) not in known]
+        self.objects += [(o, dict(o.__dict__)) for o in _grader_objects(added)]
         for value in _containers_of(module) if _is_grader(module) else ():
             self.containers.append(value)
             if type(value) is list:
@@ -159,6 +168,10 @@ class World:
 
     def restore(self, skip: tuple[str, ...] = ()) -> None:
         """Put every protected thing back (sys and builtins first); what was there goes to the graveyard."""
+        for state in self.functions:
+            _restore_function(*state)
+        for obj, saved in self.objects:
+            _restore_dict(obj.__dict__, saved)
         for module, kind, saved in self.modules:
             if skip and saved["__name__"].startswith(skip):
                 continue
@@ -191,6 +204,71 @@ class World:
             sys.setrecursionlimit(self.recursion_limit)
         if gc.isenabled() != self.gc_enabled:
             (gc.enable if self.gc_enabled else gc.disable)()
+
+
+def _functions_of(modules: list, classes: list) -> list[FunctionType]:
+    """The Python functions in these modules and classes, their methods and their checks' make()."""
+    found: dict[int, FunctionType] = {}
+    values = [v for _, _, saved in modules + classes for v in saved.values()]
+    values += [v.make for v in values if type(v).__name__ == "Check" and hasattr(v, "make")]
+    for v in values:
+        if type(v) in (staticmethod, classmethod):
+            v = v.__func__
+        elif type(v) is property:
+            values += [f for f in (v.fget, v.fset, v.fdel) if f is not None]
+        if type(v) is FunctionType:
+            found[id(v)] = v
+    return list(found.values())
+
+
+def _function_state(f: FunctionType) -> tuple:
+    kwdefaults = f.__kwdefaults__
+    cells = []
+    for cell in f.__closure__ or ():
+        try:
+            cells.append((cell, cell.cell_contents))
+        except ValueError:
+            cells.append((cell, _EMPTY))
+    return f, f.__code__, f.__defaults__, kwdefaults, None if kwdefaults is None else dict(kwdefaults), cells
+
+
+def _restore_function(f, code, defaults, kwdefaults, saved_kwdefaults, cells) -> None:
+    if f.__code__ is not code:
+        _graveyard.append(f.__code__)
+        f.__code__ = code
+    if f.__defaults__ is not defaults:
+        _graveyard.append(f.__defaults__)
+        f.__defaults__ = defaults
+    if f.__kwdefaults__ is not kwdefaults:
+        _graveyard.append(f.__kwdefaults__)
+        f.__kwdefaults__ = kwdefaults
+    if kwdefaults is not None:
+        _restore_dict(kwdefaults, saved_kwdefaults)
+    for cell, value in cells:
+        try:
+            now = cell.cell_contents
+        except _ValueError:
+            now = _EMPTY
+        if now is not value:
+            _graveyard.append(now)
+            if value is _EMPTY:
+                del cell.cell_contents
+            else:
+                cell.cell_contents = value
+
+
+def _grader_objects(modules: list) -> list:
+    """The graders' checks and mistakes (module-level, and in module-level lists such as MISTAKES)."""
+    found = []
+    for module, _, saved in modules:
+        if not _is_grader(module):
+            continue
+        values = _list(saved.values())
+        values += [item for v in values if type(v) is list for item in v]
+        found += [
+            v for v in values if type(v).__module__ == "lab_checks.grading.model" and hasattr(v, "__dict__")
+        ]
+    return found
 
 
 def _classes_of(module: ModuleType) -> list[type]:

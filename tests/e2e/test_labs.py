@@ -184,15 +184,22 @@ def test_time_limit_stops_a_check_that_never_returns(slope_page: Page) -> None:
     assert check(region, SLOPE.SOLUTION) == "pass"
 
 
-def test_code_that_ignores_stop_gets_a_fresh_python(slope_page: Page) -> None:
+def test_code_that_ignores_stop_is_stopped_and_the_page_keeps_its_python(slope_page: Page) -> None:
     region = lab_region(slope_page, "slope")
+    put_code(region, "kept = 41\n")
+    region.get_by_role("button", name="Run").click()
+    expect(region).to_have_attribute("data-running", "false")
     put_code(region, STUBBORN)
     region.get_by_role("button", name="Check").click()
     expect(verdict_of(region)).to_contain_text("Checking")
     region.get_by_role("button", name="Stop").click()
     expect(verdict_of(region)).to_have_attribute("data-verdict", "error", timeout=5_000)
-    expect(verdict_of(region)).to_contain_text("Python was restarted")
+    expect(verdict_of(region)).to_contain_text("You stopped the check")
     assert check(region, SLOPE.SOLUTION, timeout=40_000) == "pass"
+    # The Check ran in a Python of its own: ending it cost the lab's own definitions nothing.
+    put_code(region, "print(kept + 1)\n")
+    region.get_by_role("button", name="Run").click()
+    expect(region.get_by_role("log", name="Output")).to_have_text("42")
 
 
 def test_starting_code_is_the_lessons(slope_page: Page) -> None:

@@ -40,6 +40,12 @@ SABOTAGE = {
     "adds a gc callback": "import gc, builtins\n"
     "gc.callbacks.append(lambda *a: setattr(builtins, 'abs', lambda x: 0.0))\n",
     "lowers the recursion limit": "import sys\nsys.setrecursionlimit(60)\n",
+    "swaps a grader function's code": "import lab_checks.grading.observe as o\n"
+    "o.agrees.__code__ = (lambda expected, value, tol: True).__code__\n",
+    "swaps a grader function's defaults": "import lab_checks.grading.harness as h\n"
+    "h._observe.__defaults__ = (True,)\nh._rows.__code__ = (lambda case, got, tol, error: []).__code__\n",
+    "sets every check's cases to 0": "import lab_checks.slope as s\nfrom lab_checks.grading import Check\n"
+    "for c in vars(s).values():\n    if isinstance(c, Check):\n        object.__setattr__(c, 'cases', 0)\n",
     "leaves a __del__ behind": "class Evil:\n    def __del__(self):\n        import builtins\n"
     "        builtins.abs = lambda x: 0.0\nevil = Evil()\nevil.me = evil\n",
 }

@@ -53,6 +53,7 @@ export function mountCodeWidget(root, data, { scope, note, name }) {
 
   let running = false;
   let requestId = null;
+  let runningOn = client; // who runs the current request: the page's Python, or a lab's Checks
   const runButton = button("Run", "bp-run-button md-button--primary", () => run());
   const stopButton = button("Stop", "bp-stop-button", () => stop());
   const resetButton = button("Reset", "bp-reset-button", () => reset());
@@ -76,18 +77,19 @@ export function mountCodeWidget(root, data, { scope, note, name }) {
     root.dataset.running = on ? "true" : "false";
   }
 
-  // Runs a request (type "run" with the editor's code, or any other) with streamed output;
-  // resolves with the worker's result.
-  async function execute(type, payload) {
+  // Runs a request (type "run" with the editor's code, or any other) with streamed output on the page's
+  // Python (or on `via`, e.g. a lab's Checks); resolves with the worker's result.
+  async function execute(type, payload, { via = client } = {}) {
+    runningOn = via;
     setRunning(true);
     output.clear();
     editor.markLine(null);
     if (news.dataset.kind !== "warning") news.textContent = "";
     let waiting = null;
-    if (client.state !== "ready" && client.state !== "busy") waiting = output.notice("Python is loading; your code will run as soon as it is ready.");
-    else if (client.state === "busy") waiting = output.notice("Waiting for the code that is running to finish…");
+    if (via.state !== "ready" && via.state !== "busy") waiting = output.notice("Python is loading; your code will run as soon as it is ready.");
+    else if (via.state === "busy") waiting = output.notice("Waiting for the code that is running to finish…");
     try {
-      const pending = client.request(type, payload, {
+      const pending = via.request(type, payload, {
         onOutput: (kind, message) => {
           waiting?.remove();
           if (kind === "capped") output.notice(`Output stops here: more than ${message.limit.lines.toLocaleString()} lines or 1 MB was printed. The code goes on running (Stop ends it).`);
@@ -122,7 +124,7 @@ export function mountCodeWidget(root, data, { scope, note, name }) {
   const run = () => (running ? null : execute("run", { code: editor.code, scope, cell: name }));
   async function stop() {
     stopButton.disabled = true;
-    await client.stop(requestId ?? undefined);
+    await runningOn.stop(requestId ?? undefined);
   }
   function reset() {
     editor.setCode(data.code);

@@ -1,25 +1,12 @@
-// Labs: every ```python lab="id" fence on the page. Each gets its own namespace ("lab:<id>"); the
-// graders are loaded in the worker right after Python starts, before any learner code can run.
+// Labs: every ```python lab="id" fence on the page. Each gets its own namespace ("lab:<id>") in the
+// page's Python; its Check runs in a Python of its own (python/checks.js), where the graders are
+// loaded before any learner code runs.
 
-import { python } from "../python/client.js";
+import { labChecks } from "../python/checks.js";
 import { mountLab } from "./lab.js";
 
 export function mountLabs(widgets) {
   if (!widgets.length) return [];
-  const client = python();
-  const labs = widgets.map((widget) => mountLab(widget));
-  const ids = widgets.map(({ data }) => data.id);
-  // Queued as soon as the worker starts (after start() returns, before any click can queue code).
-  const prepare = () => queueMicrotask(() => client.call("lab_runner", "prepare", { labs: ids }).catch(() => {}));
-  if (client.state !== "idle") prepare();
-  else {
-    const onState = ({ detail }) => {
-      if (detail.state === "idle") return;
-      client.removeEventListener("state", onState);
-      prepare();
-    };
-    client.addEventListener("state", onState);
-  }
-  client.addEventListener("restart", prepare);
-  return labs;
+  const checks = labChecks(widgets.map(({ data }) => data.id));
+  return widgets.map((widget) => mountLab(widget, checks));
 }

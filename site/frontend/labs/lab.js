@@ -3,7 +3,6 @@
 
 import { button, mountCodeWidget } from "../cells/cell.js";
 import { markPassed, passed, readProgress } from "../progress/index.js";
-import { python } from "../python/client.js";
 import { createHints } from "./hints.js";
 import { createSolution } from "./solution.js";
 import { element } from "./text.js";
@@ -11,8 +10,7 @@ import { createVerdict } from "./verdict.js";
 
 export const CHECK_BUDGET_MS = 10_000;
 
-export function mountLab({ element: root, data }) {
-  const client = python();
+export function mountLab({ element: root, data }, checks) {
   const widget = mountCodeWidget(root, data, {
     scope: `lab:${data.id}`,
     note: "This lab has its own variables. Check runs your code afresh on hidden random cases.",
@@ -52,8 +50,9 @@ export function mountLab({ element: root, data }) {
     timedOut = false;
     verdict.checking(CHECK_BUDGET_MS / 1000);
     const started = performance.now();
-    const pending = widget.execute("call", { module: "lab_runner", func: "check", args: { lab: data.id, code: widget.editor.code } });
-    const budget = startBudget(client, () => {
+    const args = { lab: data.id, code: widget.editor.code };
+    const pending = widget.execute("call", { module: "lab_runner", func: "check", args }, { via: checks });
+    const budget = startBudget(checks, () => {
       timedOut = true;
       stopButton.click();
     });
@@ -68,12 +67,12 @@ export function mountLab({ element: root, data }) {
       widget.output.notice("Your code printed this during the check:");
       widget.output.stream("stdout", result.printed);
     }
-    if (timedOut || stopped) {
+    // A Check's Python ends at once when stopped, so its answer may come before our click listener runs.
+    if (timedOut || stopped || result?.error?.type === "Stopped") {
       const why = timedOut
         ? `The check took longer than ${CHECK_BUDGET_MS / 1000} s, so it was stopped. Does a loop never end?`
         : "You stopped the check.";
-      const restarted = result?.error?.type === "Restarted" ? " Python was restarted, so run your cells again." : "";
-      return verdict.show({ verdict: "error", summary: why + restarted });
+      return verdict.show({ verdict: "error", summary: why });
     }
     if (result?.verdict) {
       const extra = result.reason === "interrupted" ? ["Your code raised KeyboardInterrupt, which stops a check."] : [];
@@ -89,11 +88,11 @@ export function mountLab({ element: root, data }) {
   return { root, widget, check };
 }
 
-// The time budget counts from when Python is ready (loading it is not the learner's code's time).
-function startBudget(client, onTimeout) {
+// The time budget counts from when the Check's Python is ready (loading it is not the learner's code's time).
+function startBudget(checks, onTimeout) {
   let timer = null;
   let cancelled = false;
-  Promise.resolve(client.ready)
+  Promise.resolve(checks.ready)
     .catch(() => {})
     .then(() => {
       if (!cancelled) timer = setTimeout(onTimeout, CHECK_BUDGET_MS);

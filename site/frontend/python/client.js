@@ -1,6 +1,10 @@
-// The page's handle on the Python worker: one per page, shared by every cell, lab and diagram.
-// It owns the worker's life: boot (with progress), one request at a time, Stop (interrupt or
-// restart) and recovery after a crash. Events: "state" {state, detail, progress}, "restart" {reason}.
+// The page's handle on a Python worker. python() is the page's: one per page, shared by every cell,
+// lab and diagram. It owns the worker's life: boot (with progress), one request at a time, Stop
+// (interrupt or restart) and recovery after a crash. Events: "state" {state, detail, progress},
+// "restart" {reason}. A client with role "grading" runs one lab Check and is then closed (checks.js).
+// Messages follow python/protocol.js.
+
+import { mismatch, VERSION } from "./protocol.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const STOP_GRACE_MS = 600; // Stop waits this long for a KeyboardInterrupt before restarting Python
@@ -9,8 +13,10 @@ const STALL_MS = 45_000; // a boot with no news for this long has failed
 export const RESTARTED_NOTE = "Python was restarted, so definitions from earlier cells are gone: run those cells again.";
 
 export class PythonClient extends EventTarget {
-  constructor() {
+  constructor({ role = "page", labs = [] } = {}) {
     super();
+    this.role = role;
+    this.labs = labs;
     this.state = "idle";
     this.detail = "";
     this.progress = null; // {loaded, total} bytes while downloading
@@ -19,18 +25,14 @@ export class PythonClient extends EventTarget {
     this.active = null; // the request the worker is running
     this.nextId = 1;
     this.generation = 0; // bumps on every restart: definitions from before are gone
-    this.interruptBuffer = newInterruptBuffer();
+    this.interruptBuffer = this.newInterruptBuffer();
     this.worker = null;
+    this.port = null; // our end of the worker's MessageChannel: the only way its answers reach us
     this.ready = null;
   }
 
   get canInterrupt() {
     return this.interruptBuffer !== null;
-  }
-
-  // How many requests are running or waiting (labs and cells use it to show "busy").
-  get pending() {
-    return new Map([...(this.active ? [this.active] : []), ...this.queue].map((r) => [r.id, r]));
   }
 
   start() {
@@ -39,10 +41,13 @@ export class PythonClient extends EventTarget {
     this.startedAt = performance.now();
     // Each worker gets its own buffer: a Stop that ended in a restart leaves SIGINT in the old one,
     // and a new Python handed it would raise KeyboardInterrupt while it starts.
-    this.interruptBuffer = newInterruptBuffer();
+    this.interruptBuffer = this.newInterruptBuffer();
     this.worker = new Worker(WORKER_URL, { type: "module" });
     const worker = this.worker;
-    worker.onmessage = ({ data }) => worker === this.worker && this.receive(data);
+    // Python can call the worker's own postMessage, so nothing that arrives that way is believed.
+    const channel = new MessageChannel();
+    this.port = channel.port1;
+    channel.port1.onmessage = ({ data }) => worker === this.worker && this.receive(data);
     worker.onerror = (event) => {
       event.preventDefault?.();
       if (worker === this.worker) this.fail(event.message || "the Python worker could not start");
@@ -53,7 +58,8 @@ export class PythonClient extends EventTarget {
     });
     this.ready.catch(() => {});
     this.watchForStall();
-    worker.postMessage({ v: 1, type: "init", interruptBuffer: this.interruptBuffer });
+    const init = { v: VERSION, type: "init", port: channel.port2, role: this.role, labs: this.labs };
+    worker.postMessage({ ...init, interruptBuffer: this.interruptBuffer }, [channel.port2]);
     return this.ready;
   }
 
@@ -61,7 +67,7 @@ export class PythonClient extends EventTarget {
     this.state = state;
     this.detail = detail;
     this.progress = progress;
-    document.documentElement.dataset.python = state === "idle" ? "loading" : state;
+    if (this.role === "page") document.documentElement.dataset.python = state === "idle" ? "loading" : state;
     this.dispatchEvent(new CustomEvent("state", { detail: { state, detail, progress } }));
   }
 
@@ -75,6 +81,7 @@ export class PythonClient extends EventTarget {
     clearTimeout(this.stallTimer);
     this.worker?.terminate();
     this.worker = null;
+    this.port = null;
     this.setState("error", reason);
     this.rejectReady?.(new Error(reason));
     const failed = [...(this.active ? [this.active] : []), ...this.queue];
@@ -84,6 +91,8 @@ export class PythonClient extends EventTarget {
   }
 
   receive(message) {
+    const wrong = mismatch(message);
+    if (wrong) return this.fail(wrong);
     const { type, id } = message;
     const request = this.active?.id === id ? this.active : null;
     if (type === "status") {
@@ -91,9 +100,11 @@ export class PythonClient extends EventTarget {
         clearTimeout(this.stallTimer);
         this.bootMs = Math.round(performance.now() - this.startedAt);
         this.bootInfo = { workerMs: message.ms, stages: message.stages, bytes: message.bytes };
-        // For bench/browser_load.py: when Python became ready, and where the worker's time went.
-        performance.mark("bp-python-ready", { detail: this.bootInfo });
-        performance.measure("bp-python-boot", { start: this.startedAt });
+        if (this.role === "page") {
+          // For bench/browser_load.py: when Python became ready, and where the worker's time went.
+          performance.mark("bp-python-ready", { detail: this.bootInfo });
+          performance.measure("bp-python-boot", { start: this.startedAt });
+        }
         this.setState("ready", `ready in ${(this.bootMs / 1000).toFixed(1)} s`);
         this.resolveReady();
         this.next();
@@ -108,7 +119,7 @@ export class PythonClient extends EventTarget {
       request?.onOutput?.(type, message);
     } else if (type === "result") {
       if (!request) return;
-      this.finish(request, message.result);
+      this.finish(request, resultOf(message));
     } else if (type === "fatal") {
       this.crash(message.error, message.kind);
     }
@@ -129,7 +140,7 @@ export class PythonClient extends EventTarget {
     this.active = request;
     if (this.interruptBuffer) this.interruptBuffer[0] = 0;
     if (this.state !== "busy") this.setState("busy", "Running");
-    this.worker.postMessage({ v: 1, type: request.type, id: request.id, ...request.payload });
+    this.port.postMessage({ v: VERSION, type: request.type, id: request.id, ...request.payload });
   }
 
   // Send a request; resolves with the worker's result. onOutput streams stdout/stderr/events.
@@ -139,7 +150,7 @@ export class PythonClient extends EventTarget {
     else this.start();
     const id = this.nextId++;
     const promise = new Promise((resolve, reject) => {
-      this.queue.push({ id, type, payload, onOutput, resolve, reject, generation: this.generation });
+      this.queue.push({ id, type, payload, onOutput, resolve, reject });
     });
     promise.requestId = id;
     this.next();
@@ -184,17 +195,40 @@ export class PythonClient extends EventTarget {
     return "restarted";
   }
 
+  // End this worker for good (a grading worker after its Check, or when its Check is stopped):
+  // what it was running, and what waited for it, resolve with `reason`.
+  close(reason = "Closed.", error = { type: "Stopped" }) {
+    clearTimeout(this.stallTimer);
+    this.worker?.terminate();
+    this.worker = null;
+    this.port = null;
+    const ended = [...(this.active ? [this.active] : []), ...this.queue];
+    this.active = null;
+    this.queue = [];
+    for (const r of ended) r.resolve({ ok: false, error: { ...error, message: reason, traceback: reason } });
+    this.setState("closed", reason);
+  }
+
+  // SharedArrayBuffer (needed for the interrupt buffer) exists only on cross-origin isolated pages; a
+  // grading worker needs none (Stop ends it).
+  newInterruptBuffer() {
+    return self.crossOriginIsolated && this.role === "page" ? new Int32Array(new SharedArrayBuffer(4)) : null;
+  }
+
   crash(reason, kind = "other") {
     this.restart(`${reason} ${RESTARTED_NOTE}`, { type: "Crashed", kind });
   }
 
   // A fresh worker: the running request ends with `reason`; waiting ones run on the new worker.
+  // A grading worker is not restarted: its one Check ends with `reason`.
   restart(reason, error = { type: "Restarted" }) {
+    if (this.role === "grading") return this.close(reason.replace(RESTARTED_NOTE, "").trim(), error);
     clearTimeout(this.stallTimer);
     const active = this.active;
     this.active = null;
     this.worker?.terminate();
     this.worker = null;
+    this.port = null;
     this.generation++;
     if (active) active.resolve({ ok: false, restarted: true, error: { ...error, message: reason, traceback: reason } });
     this.dispatchEvent(new CustomEvent("restart", { detail: { reason } }));
@@ -202,9 +236,23 @@ export class PythonClient extends EventTarget {
   }
 }
 
-// SharedArrayBuffer (needed for the interrupt buffer) exists only on cross-origin isolated pages.
-function newInterruptBuffer() {
-  return self.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
+// A result message's result, with how long it took and how much output was not shown. A call's result
+// arrives as JSON text (a lab's verdict among them): parsed here, in the page, where no learner code
+// runs, by a JSON.parse that refuses NaN and Infinity.
+function resultOf({ result, json, ms, hiddenBytes, hiddenLines }) {
+  if (json !== undefined) {
+    try {
+      result = JSON.parse(json);
+    } catch (error) {
+      const message = `Python's answer was not valid JSON (${error.message}).`;
+      return { ok: false, error: { type: "InvalidResult", message, traceback: message } };
+    }
+  }
+  if (result && typeof result === "object" && !Array.isArray(result)) {
+    result.ms ??= ms;
+    if (hiddenBytes) Object.assign(result, { hiddenBytes, hiddenLines });
+  }
+  return result;
 }
 
 let client = null;

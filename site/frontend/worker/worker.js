@@ -1,12 +1,11 @@
 // The Python worker: loads self-hosted Pyodide, unpacks the repo's Python, runs what the page asks.
-// Messages (protocol v1): page -> worker {v, type: "init"|"run"|"call"|"reset-scope", id, ...};
-// worker -> page {v, type: "status"|"stdout"|"stderr"|"capped"|"event"|"result"|"fatal", id, ...}.
-// Add a request type by adding a handler below; set `current` while Python runs so output is routed.
+// The messages are python/protocol.js's. Add a request type by adding a handler below; set `current`
+// while Python runs so output is routed.
 
+import { allowed, mismatch, VERSION } from "../python/protocol.js";
 import { watchDownloads } from "./downloads.js";
 import { forgetSnapshot, loadSnapshot, saveSnapshot, WARM_IMPORTS } from "./snapshot.js";
 
-const PROTOCOL = 1;
 const BASE = new URL("./", import.meta.url);
 const PYODIDE = new URL("../pyodide/", BASE);
 const OUTPUT_LIMIT = { bytes: 1_000_000, lines: 2000 };
@@ -16,8 +15,15 @@ let runner = null;
 let current = null; // {id, bytes, lines, capped, hiddenBytes}
 let fatalError = null; // set by Pyodide when it breaks for good (e.g. the browser's stack overflowed)
 let interrupt = null; // Int32Array on a SharedArrayBuffer when the page is cross-origin isolated
+let role = "page"; // or "grading": a worker for one Check
+// The page's end of the protocol, from the init message; only this module can reach it (not Python).
+let port = null;
 
-const post = (message) => self.postMessage({ v: PROTOCOL, ...message });
+// Bound before any Python runs: Python reaches this realm's globals (js.MessagePort, js.Reflect), so
+// a verdict's way out must not depend on anything it could replace later.
+const send = MessagePort.prototype.postMessage;
+const apply = Reflect.apply;
+const post = (message) => apply(send, port, [{ v: VERSION, ...message }]);
 
 function makeWriter(stream) {
   const decoder = new TextDecoder();
@@ -60,10 +66,11 @@ function interruptibleWait(ms) {
   return true;
 }
 
-async function boot({ interruptBuffer }) {
+async function boot({ interruptBuffer, labs }) {
   const started = performance.now();
   const stages = {};
   interrupt = interruptBuffer ?? null;
+  const grading = role === "grading";
   // build.json says which python.zip belongs to this build; asking for it by its hash keeps a browser's
   // HTTP cache from handing out the previous deploy's copy (our service worker checks hashes itself).
   const info = fetch(new URL("build.json", BASE), { cache: "no-cache" }).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
@@ -84,6 +91,7 @@ async function boot({ interruptBuffer }) {
   // Pyodide logs a failed download and then waits forever; the download watcher fails fast instead.
   const load = (options) => Promise.race([loadPyodide({ indexURL: PYODIDE.href, ...options }), downloads.failed]);
   let made = null;
+  // A grading worker never makes the saved copy (the page's worker does): it would cost it seconds.
   if (snapshot) {
     try {
       pyodide = await load({ _loadSnapshot: snapshot });
@@ -93,7 +101,10 @@ async function boot({ interruptBuffer }) {
       await forgetSnapshot(); // a copy this Pyodide cannot use: start the usual way
     }
   }
-  if (!pyodide) {
+  if (!pyodide && grading) {
+    pyodide = await load({});
+    pyodide.runPython(WARM_IMPORTS);
+  } else if (!pyodide) {
     pyodide = await load({ _makeSnapshot: true });
     const before = performance.now();
     pyodide.runPython(WARM_IMPORTS);
@@ -128,9 +139,11 @@ async function boot({ interruptBuffer }) {
   }
   runner = pyodide.pyimport("backprop_runner");
   runner.install(Boolean(interrupt));
+  // The graders load before any learner code runs, so a Check's sandbox starts from Python as it started.
+  if (grading) pyodide.pyimport("lab_runner").prepare(pyodide.toPy(labs ?? []));
   stages.engine = Math.round(performance.now() - started) - stages.pyodide;
   post({ type: "status", state: "ready", ms: Math.round(performance.now() - started), stages, bytes: downloads.loaded });
-  if (made) info.then((i) => saveSnapshot(i, BASE, made));
+  if (made && !grading) info.then((i) => saveSnapshot(i, BASE, made));
 }
 
 function toPlain(proxy) {
@@ -139,33 +152,29 @@ function toPlain(proxy) {
   return value;
 }
 
+// work() returns the result's message fields: {result} (plain data) or {json} (JSON text, which only
+// the page parses). Built from literals only: Python could have put setters on Object.prototype.
 function withOutput(id, work) {
   const started = performance.now();
   current = { id, bytes: 0, lines: 0, capped: false, hiddenBytes: 0, hiddenLines: 0 };
   try {
-    const result = work();
-    if (result && typeof result === "object" && !Array.isArray(result)) {
-      result.ms ??= Math.round(performance.now() - started);
-      if (current.capped) Object.assign(result, { hiddenBytes: current.hiddenBytes, hiddenLines: current.hiddenLines });
-    }
-    return result;
+    const answer = work();
+    const hidden = current.capped ? { hiddenBytes: current.hiddenBytes, hiddenLines: current.hiddenLines } : {};
+    return { ...answer, ms: Math.round(performance.now() - started), ...hidden };
   } finally {
     current = null;
   }
 }
 
 const handlers = {
-  init: boot,
   run({ id, code, scope, cell }) {
-    return withOutput(id, () => toPlain(runner.run_cell(code, scope || "page", cell || "")));
+    if (role === "grading") throw new Error("a grading worker runs Checks only");
+    return withOutput(id, () => ({ result: toPlain(runner.run_cell(code, scope || "page", cell || "")) }));
   },
-  // Any Python function module.function(**args) returning JSON-able data: features add Python, not JS here.
+  // A Python function on protocol.js's list, module.function(**args), returning JSON data.
   call({ id, module, func, args }) {
-    return withOutput(id, () => JSON.parse(runner.call_json(module, func, JSON.stringify(args ?? {}))));
-  },
-  "reset-scope"({ scope }) {
-    runner.reset_scope(scope);
-    return { ok: true };
+    if (!allowed(role, module, func)) throw new Error(`${module}.${func} is not a function the page may call here`);
+    return withOutput(id, () => ({ json: runner.call_json(module, func, JSON.stringify(args ?? {})) }));
   },
 };
 
@@ -186,19 +195,32 @@ function explainFatal(error) {
   return { kind: "other", error: `Python crashed (${text}).` };
 }
 
-self.onmessage = async ({ data }) => {
-  const { type, id } = data;
+// The worker's own channel carries one message, init; everything else comes through its port.
+self.onmessage = ({ data }) => {
+  self.onmessage = null;
+  if (data?.type !== "init" || !data.port) return;
+  port = data.port;
+  role = data.role === "grading" ? "grading" : "page";
+  const wrong = mismatch(data);
+  if (wrong) return post({ type: "status", state: "error", detail: wrong });
+  port.onmessage = ({ data: message }) => receive(message);
+  boot(data).catch((error) => post({ type: "status", state: "error", detail: String(error?.message || error) }));
+};
+
+async function receive(message) {
+  const { type, id } = message ?? {};
   try {
-    const result = await handlers[type](data);
-    if (id !== undefined) post({ type: "result", id, result });
+    const wrong = mismatch(message);
+    if (wrong) throw new Error(wrong);
+    if (!Object.hasOwn(handlers, type)) throw new Error(`unknown request type ${JSON.stringify(type)}`);
+    const answer = await handlers[type](message);
+    post({ type: "result", id, ...answer });
   } catch (error) {
-    if (type === "init") {
-      post({ type: "status", state: "error", detail: String(error?.message || error) });
-    } else if (fatalError || pyodide?._api?.fatal_error_occurred || /fatally failed|fatal error/i.test(String(error))) {
+    if (fatalError || pyodide?._api?.fatal_error_occurred || /fatally failed|fatal error/i.test(String(error))) {
       post({ type: "fatal", id, ...explainFatal(fatalError || error) });
     } else {
       const message = String(error?.message || error);
       post({ type: "result", id, result: { ok: false, error: { type: "InternalError", message, traceback: message } } });
     }
   }
-};
+}

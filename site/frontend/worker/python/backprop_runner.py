@@ -70,7 +70,7 @@ def run_cell(code: str, scope: str = "page", cell: str = "") -> dict:
 
 
 def call_json(module: str, function: str, args_json: str) -> str:
-    """module.function(**args) for the page's `call` request; JSON in, JSON out."""
+    """module.function(**args) for the page's `call` request; JSON in, JSON out (no NaN or Infinity)."""
     try:
         result = getattr(importlib.import_module(module), function)(**json.loads(args_json))
     except BaseException as e:  # noqa: B036 -- reported to the page, never fatal to the worker
@@ -78,12 +78,13 @@ def call_json(module: str, function: str, args_json: str) -> str:
     finally:
         sys.stdout.flush()
         sys.stderr.flush()
-    return json.dumps(result)
-
-
-def reset_scope(scope: str) -> None:
-    """Forget a scope's definitions."""
-    namespaces.pop(scope, None)
+    try:
+        return json.dumps(result, allow_nan=False)
+    except (TypeError, ValueError) as e:  # NaN, Infinity or something JSON cannot say: not a result
+        message = f"{module}.{function} returned what JSON cannot carry ({e})"
+        return json.dumps(
+            {"ok": False, "error": {"type": "InvalidResult", "message": message, "traceback": message}}
+        )
 
 
 def describe_syntax_error(e: SyntaxError) -> dict:

@@ -1,0 +1,78 @@
+"""The page<->worker protocol: every Python function the front end calls is on protocol.js's allow-list,
+and every allowed name is a real function of the worker's Python."""
+
+import ast
+import json
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+FRONTEND = ROOT / "site" / "frontend"
+PROTOCOL = FRONTEND / "python" / "protocol.js"
+WORKER_PYTHON = FRONTEND / "worker" / "python"
+
+CALL = re.compile(r"\.call\(\s*(?P<module>\"\w+\"|\w+)\s*,\s*(?P<func>\"\w+\"|\w+)")
+REQUEST = re.compile(r"module:\s*\"(?P<module>\w+)\",\s*func:\s*\"(?P<func>\w+)\"")
+SEND = re.compile(r"\bsend\(\s*\"(\w+)\"")  # engine-source: send("apply", ...) passes the function's name
+
+
+def allowed_calls() -> set[str]:
+    block = PROTOCOL.read_text().split("export const CALLS = {", 1)[1].split("\n};", 1)[0]
+    return set(re.findall(r'^\s*"(\w+\.\w+)":', block, re.M))
+
+
+def constant(source: str, name: str) -> str | None:
+    found = re.search(rf"\bconst {name} = \"(\w+)\"", source)
+    return found[1] if found else None
+
+
+def call_sites() -> dict[str, set[str]]:
+    """Every module.function a front-end file asks the worker to call."""
+    sites: dict[str, set[str]] = {}
+    for path in FRONTEND.rglob("*.js"):
+        if path.parent.name in ("python", "worker"):
+            continue  # the protocol itself, not its users
+        source = path.read_text()
+        names = set()
+        for m in CALL.finditer(source):
+            module = m["module"].strip('"') if m["module"].startswith('"') else constant(source, m["module"])
+            if m["func"].startswith('"'):
+                funcs = {m["func"].strip('"')}
+            else:
+                funcs = {constant(source, m["func"])} - {None} or set(SEND.findall(source))
+            assert module and funcs, f"{path.relative_to(ROOT)}: a call the test cannot read: {m[0]}"
+            names |= {f"{module}.{f}" for f in funcs}
+        names |= {f"{m['module']}.{m['func']}" for m in REQUEST.finditer(source)}
+        if names:
+            sites[str(path.relative_to(ROOT))] = names
+    return sites
+
+
+def test_every_call_from_the_page_is_allowed() -> None:
+    sites = call_sites()
+    assert "site/frontend/labs/lab.js" in sites and "site/frontend/training/index.js" in sites
+    for path, names in sites.items():
+        assert names <= allowed_calls(), f"{path} calls {sorted(names - allowed_calls())}, not in protocol.js"
+
+
+def test_every_allowed_call_is_used_and_exists_in_the_worker() -> None:
+    used = set().union(*call_sites().values())
+    assert allowed_calls() == used, f"allowed but never called: {sorted(allowed_calls() - used)}"
+    for name in allowed_calls():
+        module, func = name.split(".")
+        tree = ast.parse((WORKER_PYTHON / f"{module}.py").read_text())
+        defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+        assert func in defined, f"{name}: no such function in the worker's Python"
+        assert not func.startswith("_"), name
+
+
+def test_a_result_with_nan_or_infinity_is_refused() -> None:
+    import sys
+
+    sys.path.insert(0, str(WORKER_PYTHON))
+    import backprop_runner
+
+    for text in ("NaN", "Infinity", "[1, -Infinity]"):
+        reply = json.loads(backprop_runner.call_json("json", "loads", json.dumps({"s": text})))
+        assert reply["ok"] is False and reply["error"]["type"] == "InvalidResult", text
+    assert json.loads(backprop_runner.call_json("json", "loads", json.dumps({"s": "[1.5]"}))) == [1.5]
