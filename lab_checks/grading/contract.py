@@ -96,7 +96,7 @@ class _Places:
     def __init__(self, grader: ModuleType, root: Path, fence: str) -> None:
         self.root = root
         self.fence = fence
-        self.file = Path(grader.__file__ or "").resolve()
+        self.file = Path(getattr(grader, "__file__", None) or "").resolve()
         self.source = self.file.read_text() if self.file.is_file() else ""
 
     def relative(self, path: str | Path) -> str:

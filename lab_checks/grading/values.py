@@ -60,8 +60,9 @@ def _central_difference(code: str, inputs: dict[str, float], name: str, output: 
     forward = _compiled(BACKWARD_CALL.sub("None", code))
 
     def output_at(x: float) -> float:
-        namespace = {**names, **{n: EngineValue(v) for n, v in inputs.items()}}
-        namespace[name] = EngineValue(x)
+        value = names["Value"]  # the engine's, or the subclass reference gives (a method it lacks)
+        namespace = {**names, **{n: value(v) for n, v in inputs.items()}}
+        namespace[name] = value(x)
         exec(forward, namespace)
         return namespace[output].data
 
