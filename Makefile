@@ -57,6 +57,7 @@ update-screenshots: setup chromium build
 
 bench: setup
 	$(BIN)/python bench/engine_vs_micrograd.py
+	$(BIN)/python bench/gpt_step.py
 
 bench-browser: setup chromium build
 	$(BIN)/python bench/browser_load.py

@@ -1,0 +1,52 @@
+"""Milliseconds per training step of gpt.GPT in CPython (one name: forward, backward, Adam)."""
+
+import argparse
+import datetime
+import os
+import platform
+import random
+import statistics
+import time
+
+from gpt.model import GPT, Adam, train_step
+from gpt.names import load_names, split_names
+
+
+def cpu_name() -> str:
+    """The CPU's model name from /proc/cpuinfo, or what platform knows."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def main(steps: int) -> None:
+    train, _ = split_names(load_names())
+    random.Random(42).shuffle(train)  # the checkpoint script's order: a typical mix of name lengths
+    names = train[:steps]
+    model = GPT(seed=42)
+    adam = Adam(model.parameters())
+    train_step(model, adam, "warmup", lr=0.01)
+    times = []
+    for name in names:
+        t = time.perf_counter()
+        train_step(model, adam, name, lr=0.01)
+        times.append(1000 * (time.perf_counter() - t))
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "n/a"
+    print(f"gpt.GPT training step: {len(model.parameters())} parameters on engine.Value, one name a step")
+    median, letters = statistics.median(times), statistics.mean(map(len, names))
+    print(f"  {median:.0f} ms median, {min(times):.0f}-{max(times):.0f} ms over {steps} steps"
+          f" (names of {letters:.1f} letters on average)")
+    now = datetime.datetime.now(datetime.UTC)
+    print(f"  Python {platform.python_version()} ({platform.python_implementation()}), {cpu_name()},"
+          f" {os.cpu_count()} cores, load average {load}, {now:%Y-%m-%d %H:%M} UTC")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--steps", type=int, default=30)
+    main(parser.parse_args().steps)

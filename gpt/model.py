@@ -1,0 +1,131 @@
+"""A tiny GPT on Value that reads and writes names one letter at a time (microgpt's design)."""
+
+import math
+import random
+
+from engine.value import Value
+
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+BOS = len(LETTERS)  # token 26 begins every name and, predicted, ends it
+VOCAB_SIZE = len(LETTERS) + 1
+BLOCK_SIZE, N_EMBD, N_HEAD, N_LAYER, MLP_WIDTH = 16, 16, 4, 1, 64
+HEAD_DIM = N_EMBD // N_HEAD
+
+
+def encode(name: str) -> list[int]:
+    """A name as tokens, with BOS on both sides: "ab" -> [26, 0, 1, 26]."""
+    return [BOS] + [LETTERS.index(c) for c in name] + [BOS]
+
+
+def linear(x: list[Value], w: list[list[Value]]) -> list[Value]:
+    """Each row of w dotted with x: a layer without bias."""
+    return [sum(wi * xi for wi, xi in zip(row, x)) for row in w]
+
+
+def softmax(logits: list[Value]) -> list[Value]:
+    """Scores to probabilities; the largest score is subtracted first so exp() cannot overflow."""
+    top = max(v.data for v in logits)
+    exps = [(v - top).exp() for v in logits]
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
+def rmsnorm(x: list[Value]) -> list[Value]:
+    """x rescaled to a root mean square of 1."""
+    scale = (sum(xi * xi for xi in x) / len(x) + 1e-5) ** -0.5
+    return [xi * scale for xi in x]
+
+
+class GPT:
+    """Token and position embeddings, attention + MLP blocks with residuals, and a readout to 27 scores."""
+
+    def __init__(self, seed: int | None = None):
+        rng = random.Random(seed)
+
+        def matrix(rows, cols):
+            return [[Value(rng.gauss(0, 0.08)) for _ in range(cols)] for _ in range(rows)]
+
+        self.weights = {"wte": matrix(VOCAB_SIZE, N_EMBD), "wpe": matrix(BLOCK_SIZE, N_EMBD)}
+        for i in range(N_LAYER):
+            for name in ("wq", "wk", "wv", "wo"):
+                self.weights[f"layer{i}.{name}"] = matrix(N_EMBD, N_EMBD)
+            self.weights[f"layer{i}.fc1"] = matrix(MLP_WIDTH, N_EMBD)
+            self.weights[f"layer{i}.fc2"] = matrix(N_EMBD, MLP_WIDTH)
+        self.weights["lm_head"] = matrix(VOCAB_SIZE, N_EMBD)
+
+    def parameters(self) -> list[Value]:
+        return [p for w in self.weights.values() for row in w for p in row]
+
+    def __call__(self, token: int, pos: int, keys: list[list], values: list[list]) -> list[Value]:
+        """Scores for the token after this one; keys and values of earlier positions are kept per layer."""
+        w = self.weights
+        x = rmsnorm([t + p for t, p in zip(w["wte"][token], w["wpe"][pos])])
+        for i in range(N_LAYER):
+            # Attention: each head mixes the values of this and earlier positions (never later ones).
+            h = rmsnorm(x)
+            q = linear(h, w[f"layer{i}.wq"])
+            keys[i].append(linear(h, w[f"layer{i}.wk"]))
+            values[i].append(linear(h, w[f"layer{i}.wv"]))
+            heads = []
+            for s in range(0, N_EMBD, HEAD_DIM):
+                scores = [
+                    sum(a * b for a, b in zip(q[s : s + HEAD_DIM], k[s : s + HEAD_DIM]))
+                    / math.sqrt(HEAD_DIM)
+                    for k in keys[i]
+                ]
+                weights = softmax(scores)
+                heads += [
+                    sum(a * v[j] for a, v in zip(weights, values[i])) for j in range(s, s + HEAD_DIM)
+                ]
+            x = [a + b for a, b in zip(x, linear(heads, w[f"layer{i}.wo"]))]
+            # MLP: widen, ReLU, narrow back.
+            h = [hi.relu() for hi in linear(rmsnorm(x), w[f"layer{i}.fc1"])]
+            x = [a + b for a, b in zip(x, linear(h, w[f"layer{i}.fc2"]))]
+        return linear(x, w["lm_head"])
+
+    def loss(self, name: str) -> Value:
+        """Mean cross-entropy of predicting each next token of the name, BOS to BOS."""
+        tokens = encode(name)
+        n = min(BLOCK_SIZE, len(tokens) - 1)
+        keys, values = [[] for _ in range(N_LAYER)], [[] for _ in range(N_LAYER)]
+        losses = [-softmax(self(tokens[p], p, keys, values))[tokens[p + 1]].log() for p in range(n)]
+        return sum(losses) / n
+
+    def sample(self, rng: random.Random, temperature: float = 0.5) -> str:
+        """A new name, one letter at a time, until BOS comes out; lower temperature plays safer."""
+        keys, values = [[] for _ in range(N_LAYER)], [[] for _ in range(N_LAYER)]
+        token, name = BOS, ""
+        for pos in range(BLOCK_SIZE):
+            probs = softmax([s / temperature for s in self(token, pos, keys, values)])
+            token = rng.choices(range(VOCAB_SIZE), weights=[p.data for p in probs])[0]
+            if token == BOS:
+                break
+            name += LETTERS[token]
+        return name
+
+
+class Adam:
+    """Gradient descent with momentum (beta1) and steps scaled per parameter by recent gradients (beta2)."""
+
+    def __init__(self, params: list[Value], beta1: float = 0.85, beta2: float = 0.99, eps: float = 1e-8):
+        self.params, self.beta1, self.beta2, self.eps = params, beta1, beta2, eps
+        self.m, self.v, self.t = [0.0] * len(params), [0.0] * len(params), 0
+
+    def step(self, lr: float) -> None:
+        """Move every parameter against its gradient, then zero the gradient."""
+        self.t += 1
+        b1, b2 = self.beta1, self.beta2
+        for i, p in enumerate(self.params):
+            self.m[i] = b1 * self.m[i] + (1 - b1) * p.grad
+            self.v[i] = b2 * self.v[i] + (1 - b2) * p.grad**2
+            m_hat, v_hat = self.m[i] / (1 - b1**self.t), self.v[i] / (1 - b2**self.t)
+            p.data -= lr * m_hat / (math.sqrt(v_hat) + self.eps)
+            p.grad = 0.0
+
+
+def train_step(model: GPT, adam: Adam, name: str, lr: float) -> float:
+    """One step on one name: loss, backward, Adam update; returns the loss."""
+    loss = model.loss(name)
+    loss.backward()
+    adam.step(lr)
+    return loss.data
