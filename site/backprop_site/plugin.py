@@ -11,7 +11,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from backprop_site import assets, offline, security, widgets
+from backprop_site import assets, offline, security, serve_bundle, widgets
 from backprop_site.course import MAP_MARKER, Course, CourseError
 from backprop_site.fences import FenceError, find_fences
 from backprop_site.graphs import GraphBlockError, run_graph_block
@@ -163,7 +163,10 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
         if not self.config.assets:
             return
         try:
-            assets.bundle_frontend(site_dir)
+            if self.serving:  # rebuilds skip esbuild while the front end is unchanged
+                serve_bundle.bundle_when_changed(site_dir, self.root / "build" / ".serve-bundle")
+            else:
+                assets.bundle_frontend(site_dir)
             pyodide_version = assets.copy_pyodide(site_dir)
             python_hash = assets.pack_python(site_dir)
             assets.write_build_info(site_dir, pyodide_version, python_hash)
