@@ -8,7 +8,7 @@ class Value:
 
     __slots__ = ("data", "grad", "label", "_op", "_prev", "_local_grads")
 
-    def __init__(self, data, _children=(), _op="", label="", _local_grads=()):
+    def __init__(self, data, _children=(), _op="", _local_grads=(), label=""):
         self.data = data
         self.grad = 0.0
         self.label = label
@@ -20,24 +20,28 @@ class Value:
 
     # Operations on two values
     def __add__(self, other):
-        other = _wrap(other, "+")
-        return Value(self.data + other.data, (self, other), "+", _local_grads=(1.0, 1.0))
+        if not isinstance(other, Value):
+            other = _wrap(other, "+")
+        return Value(self.data + other.data, (self, other), "+", (1.0, 1.0))
 
     def __sub__(self, other):
-        other = _wrap(other, "-")
-        return Value(self.data - other.data, (self, other), "-", _local_grads=(1.0, -1.0))
+        if not isinstance(other, Value):
+            other = _wrap(other, "-")
+        return Value(self.data - other.data, (self, other), "-", (1.0, -1.0))
 
     def __mul__(self, other):
-        other = _wrap(other, "*")
-        return Value(self.data * other.data, (self, other), "*", _local_grads=(other.data, self.data))
+        if not isinstance(other, Value):
+            other = _wrap(other, "*")
+        return Value(self.data * other.data, (self, other), "*", (other.data, self.data))
 
     def __truediv__(self, other):
-        other = _wrap(other, "/")
+        if not isinstance(other, Value):
+            other = _wrap(other, "/")
         if other.data == 0:
             raise ZeroDivisionError(f"Value division: {self.data} / 0")
         d = other.data
         q = self.data / d  # -q / d is -a / d**2 without d**2 underflowing to zero for tiny d
-        return Value(q, (self, other), "/", _local_grads=(1 / d, -q / d))
+        return Value(q, (self, other), "/", (1 / d, -q / d))
 
     __radd__ = __add__
 
@@ -50,7 +54,7 @@ class Value:
         return _wrap(other, "/") / self
 
     def __neg__(self):
-        return Value(-self.data, (self,), "neg", _local_grads=(-1.0,))
+        return Value(-self.data, (self,), "neg", (-1.0,))
 
     def __pow__(self, other):
         if isinstance(other, bool) or not isinstance(other, (int, float)):
@@ -67,34 +71,34 @@ class Value:
             slope = math.inf
         else:
             slope = other * x ** (other - 1)
-        return Value(x**other, (self,), f"**{other}", _local_grads=(slope,))
+        return Value(x**other, (self,), f"**{other}", (slope,))
 
     # Operations on one value
     def relu(self):
         x = self.data
-        return Value(x if x > 0 else 0.0, (self,), "relu", _local_grads=(1.0 if x > 0 else 0.0,))
+        return Value(x if x > 0 else 0.0, (self,), "relu", (1.0 if x > 0 else 0.0,))
 
     def tanh(self):
         t = math.tanh(self.data)
-        return Value(t, (self,), "tanh", _local_grads=(1 - t * t,))
+        return Value(t, (self,), "tanh", (1 - t * t,))
 
     def exp(self):
         try:
             e = math.exp(self.data)
         except OverflowError:
             raise OverflowError(f"Value.exp(): exp({self.data}) is too large for a float") from None
-        return Value(e, (self,), "exp", _local_grads=(e,))
+        return Value(e, (self,), "exp", (e,))
 
     def log(self):
         x = self.data
         if x <= 0:
             raise ValueError(f"Value.log(): log({x}) is undefined; log needs a positive number")
-        return Value(math.log(x), (self,), "log", _local_grads=(1 / x,))
+        return Value(math.log(x), (self,), "log", (1 / x,))
 
     def sigmoid(self):
         x = self.data
         s = 1 / (1 + math.exp(-x)) if x >= 0 else math.exp(x) / (1 + math.exp(x))
-        return Value(s, (self,), "sigmoid", _local_grads=(s * (1 - s),))
+        return Value(s, (self,), "sigmoid", (s * (1 - s),))
 
     # The backward pass
     def backward(self):
@@ -107,9 +111,10 @@ class Value:
                 v.grad = 0.0
         self.grad = 1.0
         for v in reversed(topo):
-            grad = v.grad
-            for child, local in zip(v._prev, v._local_grads):
-                child.grad += local * grad
+            if v._prev:
+                grad = v.grad
+                for child, local in zip(v._prev, v._local_grads):
+                    child.grad += local * grad
 
     def __repr__(self):
         return f"Value(data={self.data}, grad={self.grad})"
@@ -119,14 +124,20 @@ class Value:
         # browser's Python runs out of stack after about 1,500 links. So a dying value hands its
         # children to a list, and the first one to die empties the list in a flat loop.
         global _freeing
-        if self._prev:
-            _orphans.append(self._prev)
+        try:
+            children = self._prev
+        except AttributeError:  # Stop came before __init__ set it: there are no children to free
+            return
+        if children:
+            _orphans.append(children)
             self._prev = ()
             if not _freeing:
                 _freeing = True
-                while _orphans:
-                    _orphans.pop()  # frees those children; each one that dies appends its own
-                _freeing = False
+                try:
+                    while _orphans:
+                        _orphans.pop()  # frees those children; each one that dies appends its own
+                finally:
+                    _freeing = False  # even after a Stop, so the next value to die empties the list
 
 
 _orphans: list[tuple] = []
@@ -136,15 +147,15 @@ _freeing = False
 def topological_order(root: Value) -> list[Value]:
     """Every value that root depends on, each after all of its children, without recursion."""
     topo, visited = [], set()
-    stack = [(root, False)]
+    stack = [root]
     while stack:
-        node, children_done = stack.pop()
-        if children_done:
-            topo.append(node)
+        node = stack.pop()
+        if node is None:  # a marker: everything above it is done, so the value below it goes next
+            topo.append(stack.pop())
         elif node not in visited:
             visited.add(node)
-            stack.append((node, True))
-            stack.extend((child, False) for child in reversed(node._prev) if child not in visited)
+            stack += (node, None)  # come back to node once its children are done
+            stack += node._prev[::-1]  # the first child on top, as a recursive visit would go
     return topo
 
 

@@ -10,11 +10,11 @@ from tests.e2e.runtime_support import open_cells_page
 
 ROOT = Path(__file__).resolve().parents[2]
 VALUE_PY = (ROOT / "engine" / "value.py").read_text()
-MUL_GRADS = "_local_grads=(other.data, self.data))"
-SWAPPED = VALUE_PY.replace(MUL_GRADS, "_local_grads=(self.data, other.data))")
+MUL_GRADS = '"*", (other.data, self.data))'
+SWAPPED = VALUE_PY.replace(MUL_GRADS, '"*", (self.data, other.data))')
 SIN = (
     "\n    def sin(self):\n"
-    '        return Value(math.sin(self.data), (self,), "sin", _local_grads=(math.cos(self.data),))\n'
+    '        return Value(math.sin(self.data), (self,), "sin", (math.cos(self.data),))\n'
 )
 
 

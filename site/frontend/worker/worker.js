@@ -130,6 +130,8 @@ async function boot({ interruptBuffer, labs }) {
   pyodide.registerJsModule("backprop_bridge", {
     emit: (kind, json) => current && post({ type: "event", id: current.id, kind, payload: JSON.parse(json) }),
     wait: interrupt ? interruptibleWait : null,
+    // Python ignores a KeyboardInterrupt raised inside a __del__; the runner presses Stop again here.
+    interrupt_buffer: interrupt,
   });
   pyodide.setStdout(makeWriter("stdout"));
   pyodide.setStderr(makeWriter("stderr"));

@@ -19,7 +19,20 @@ def install(interruptible: bool) -> None:
     """Fit Python to the worker: a time.sleep that Stop can cut short, and an input() that explains."""
     if interruptible:
         time.sleep = interruptible_sleep
+        sys.unraisablehook = pass_on_stop
     builtins.input = no_input
+
+
+def pass_on_stop(unraisable) -> None:
+    """A Stop that landed inside a __del__ (which Python ignores) is pressed again for the running code."""
+    if issubclass(unraisable.exc_type, KeyboardInterrupt):
+        from backprop_bridge import interrupt_buffer
+
+        # A store, not a call, and the last thing done here: Python checks for Stop after calls, so
+        # the new KeyboardInterrupt is raised only once this hook has returned.
+        interrupt_buffer[0] = 2
+    else:
+        sys.__unraisablehook__(unraisable)
 
 
 def interruptible_sleep(seconds: float, /) -> None:
