@@ -1,6 +1,14 @@
-"""Our engine against micrograd 0.1.0, measured side by side and interleaved in one run."""
+"""Our engine against micrograd 0.1.0, measured side by side and interleaved in one run.
 
+Every timed block ends with gc.collect(), so each engine pays for freeing its own garbage
+(micrograd's closures make every node part of a reference cycle, which only the collector frees).
+"""
+
+import datetime
 import gc
+import os
+import platform
+import random
 import statistics
 import sys
 import time
@@ -15,6 +23,9 @@ from engine.datasets import make_moons
 
 ENGINES = {"backprop-lab": (engine.Value, nn.MLP), "micrograd": (mg_engine.Value, mg_nn.MLP)}
 CHAIN_OPS = 25_000
+ROUNDS = 7
+STEPS_PER_ROUND = 3
+GOALS = {"step": 8.0, "chain": 8.0, "bytes": 4.0}
 
 
 def demo_step(model, X, y, k: int) -> float:
@@ -32,29 +43,34 @@ def demo_step(model, X, y, k: int) -> float:
     return loss.data
 
 
-def time_demo_steps(name: str, X, y, steps: int) -> float:
-    """Seconds per demo training step, median over the steps."""
-    import random
+class Trainer:
+    """One model per engine, trained by consecutive demo steps across all the rounds."""
 
-    Value, MLP = ENGINES[name]
-    random.seed(1337)
-    model = MLP(2, [16, 16, 1])
-    times = []
-    for k in range(steps):
+    def __init__(self, name: str, X, y):
+        _, MLP = ENGINES[name]
+        random.seed(1337)
+        self.model, self.X, self.y, self.k = MLP(2, [16, 16, 1]), X, y, 0
+
+    def time_steps(self, steps: int) -> float:
+        """Seconds per step over the next `steps` steps, each step's garbage freed in the timing."""
         t = time.perf_counter()
-        demo_step(model, X, y, k)
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+        for _ in range(steps):
+            demo_step(self.model, self.X, self.y, self.k)
+            gc.collect()
+            self.k += 1
+        return (time.perf_counter() - t) / steps
 
 
 def time_chain(name: str) -> float:
-    """Seconds to build a CHAIN_OPS-long chain and run backward through it."""
+    """Seconds to build a CHAIN_OPS-long chain, run backward through it and free it."""
     Value, _ = ENGINES[name]
     t = time.perf_counter()
     v = Value(1.0)
     for _ in range(CHAIN_OPS):
         v = v * 1.0001 + 0.0001
     v.backward()
+    del v
+    gc.collect()
     return time.perf_counter() - t
 
 
@@ -71,33 +87,70 @@ def bytes_per_node(name: str, n: int = 20_000) -> float:
     after = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
     del v
+    gc.collect()
     return (after - before) / n
 
 
-def main(rounds: int = 5, steps: int = 5) -> None:
+def cpu_model() -> str:
+    """The processor's name, as the operating system reports it."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def load_average() -> str:
+    """The 1-minute load average and the number of cores, or a note that there is none."""
+    try:
+        return f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores"
+    except OSError:
+        return "unknown"
+
+
+def spread(values: list[float]) -> str:
+    """Median, then min-max, to 4 significant figures."""
+    return f"{statistics.median(values):.4g} ({min(values):.4g}-{max(values):.4g})"
+
+
+def main(rounds: int = ROUNDS, steps: int = STEPS_PER_ROUND) -> None:
     # micrograd's recursive topological sort needs a deeper stack for the chain.
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * CHAIN_OPS))
+    started = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    load_before = load_average()
     X, y = make_moons(100, noise=0.1, seed=1)
+    trainers = {name: Trainer(name, X, y) for name in ENGINES}
     results = {name: {"step": [], "chain": [], "bytes": []} for name in ENGINES}
-    for _ in range(rounds):
-        for name in ENGINES:  # interleaved, so drift in the machine hits both alike
-            results[name]["step"].append(time_demo_steps(name, X, y, steps))
+    for r in range(rounds):
+        # Interleaved, in alternating order, so drift in the machine's load hits both alike.
+        for name in list(ENGINES)[:: 1 if r % 2 == 0 else -1]:
+            results[name]["step"].append(trainers[name].time_steps(steps))
             results[name]["chain"].append(time_chain(name))
             results[name]["bytes"].append(bytes_per_node(name))
     ours, theirs = results["backprop-lab"], results["micrograd"]
     rows = [
-        ("demo training step (s)", "step", 5.0),
-        (f"{CHAIN_OPS:,}-op chain, build + backward (s)", "chain", None),
-        ("bytes per graph node", "bytes", 3.5),
+        ("demo training step (s)", "step"),
+        (f"{CHAIN_OPS:,}-op chain, build+backward+free (s)", "chain"),
+        ("bytes per graph node", "bytes"),
     ]
-    print(f"{'measure':42} {'micrograd':>12} {'ours':>12} {'ratio':>8}  target")
-    for title, key, target in rows:
-        m, o = statistics.median(theirs[key]), statistics.median(ours[key])
-        ratio = m / o
-        verdict = "" if target is None else (f">= {target}x " + ("met" if ratio >= target else "MISSED"))
-        print(f"{title:42} {m:12.4g} {o:12.4g} {ratio:7.2f}x  {verdict}")
-    version = sys.version.split()[0]
-    print(f"(median of {rounds} interleaved rounds; ratio = micrograd / ours; Python {version})")
+    print("| measure | micrograd 0.1.0 | ours | ratio (median, min-max) | goal |")
+    print("|---|---|---|---|---|")
+    for title, key in rows:
+        per_round = [m / o for m, o in zip(theirs[key], ours[key])]
+        ratio = statistics.median(per_round)
+        verdict = "met" if ratio >= GOALS[key] else "MISSED"
+        print(
+            f"| {title} | {spread(theirs[key])} | {spread(ours[key])} | "
+            f"**{ratio:.2f}x** ({min(per_round):.2f}-{max(per_round):.2f}) | >= {GOALS[key]:g}x {verdict} |"
+        )
+    print(
+        f"\n{started}; {rounds} interleaved rounds of {steps} consecutive steps each; "
+        f"ratio = micrograd / ours per round; Python {sys.version.split()[0]}; {cpu_model()}; "
+        f"load average {load_before} before, {load_average()} after."
+    )
 
 
 if __name__ == "__main__":
