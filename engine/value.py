@@ -130,7 +130,7 @@ class Value:
             return
         if children:
             _orphans.append(children)
-            self._prev = ()
+            self._prev = children = ()  # only the list holds them now, so the loop below frees them
             if not _freeing:
                 _freeing = True
                 try:

@@ -35,6 +35,22 @@ def test_a_freed_chain_leaves_nothing_behind(unraisable):
     assert (engine.value._orphans, engine.value._freeing, unraisable) == ([], False, [])
 
 
+def test_freeing_a_chain_never_nests_deeper_than_one_child(monkeypatch):
+    # Desktop Python would survive a nested free (it defers deep deallocations); the browser's crashes.
+    free, depth, deepest = Value.__del__, [0], [0]
+
+    def counting_del(self):
+        depth[0] += 1
+        deepest[0] = max(deepest[0], depth[0])
+        free(self)
+        depth[0] -= 1
+
+    monkeypatch.setattr(Value, "__del__", counting_del)
+    v = chain(10_000)
+    del v
+    assert deepest[0] <= 2
+
+
 class StopOnThirdPop(list):
     """The orphan list, with Stop pressed while the third tuple of children is being freed."""
 
