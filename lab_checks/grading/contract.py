@@ -52,10 +52,22 @@ def prove(
     places = _Places(grader, root, fence)
     broken: list[Broken] = []
     for seed in seeds:
-        broken += _solution_passes(run(grader, grader.SOLUTION, seed), grader, seed, places)
-        broken += _starting_code_fails(run(grader, starting_code, seed), seed, places)
+        verdict = run(grader, grader.SOLUTION, seed)
+        crash = _crashed(verdict, "the SOLUTION", places)
+        if crash:  # one crash is reported once, not once for every program the check runs
+            return crash
+        broken += _solution_passes(verdict, grader, seed, places)
+        verdict = run(grader, starting_code, seed)
+        crash = _crashed(verdict, "the starting code", places)
+        if crash:
+            return crash
+        broken += _starting_code_fails(verdict, seed, places)
         for mistake in grader.MISTAKES:
-            broken += _mistake_earns_its_feedback(run(grader, mistake.code, seed), mistake, seed, places)
+            verdict = run(grader, mistake.code, seed)
+            crash = _crashed(verdict, f"the mistake {mistake.name!r}", places)
+            if crash:
+                return crash
+            broken += _mistake_earns_its_feedback(verdict, mistake, seed, places)
         if broken:
             return _unique(broken)
     return _unique(broken + _cases_draw(grader, places))
@@ -77,7 +89,7 @@ def failure_table(check: dict) -> str:
     if check.get("error"):
         lines.append(check["error"]["traceback"].rstrip())
     if check.get("hint"):
-        lines.append(f"feedback ({check.get('mistake')}): {check['hint']}")
+        lines.append(f"likely cause (the mistake {check.get('mistake')!r}): {check['hint']}")
     return "\n".join(lines)
 
 
@@ -132,6 +144,21 @@ class _Places:
                 return self.at(n)
         return self.at(start)
 
+    def trimmed(self, traceback_text: str) -> str:
+        """The traceback from the grader's first frame on (the harness's frames say nothing to an
+        author), with paths relative to the course's folder."""
+        lines = traceback_text.rstrip().splitlines()
+        start = next(
+            (
+                n
+                for n, line in enumerate(lines)
+                if (m := FRAME.search(line)) and Path(m["file"]).resolve() == self.file
+            ),
+            max(0, len(lines) - 12),
+        )
+        text = "\n".join(lines[start:])
+        return text.replace(str(self.root.resolve()) + "/", "")
+
     def crash(self, traceback_text: str) -> str:
         """The grader's deepest line in a traceback (else the deepest line of any file)."""
         frames = [(m["file"], int(m["line"])) for m in FRAME.finditer(traceback_text)]
@@ -149,7 +176,7 @@ def _crashed(verdict: dict, who: str, places: _Places) -> list[Broken]:
         Broken(
             places.crash(trace),
             f"the grader crashed while checking {who}: {error.get('type')}: {error.get('message')}",
-            f"(lab at {places.fence})\n" + _tail(trace),
+            f"(lab at {places.fence})\n" + places.trimmed(trace),
         )
     ]
 
@@ -161,9 +188,6 @@ def _grade(grader: ModuleType, code: str, seed: int) -> dict:
 def _solution_passes(verdict: dict, grader: ModuleType, seed: int, places: _Places) -> list[Broken]:
     if verdict["verdict"] == "pass":
         return []
-    crash = _crashed(verdict, "the SOLUTION", places)
-    if crash:
-        return crash
     if verdict["verdict"] == "error":
         return [
             Broken(
@@ -183,9 +207,6 @@ def _solution_passes(verdict: dict, grader: ModuleType, seed: int, places: _Plac
 
 
 def _starting_code_fails(verdict: dict, seed: int, places: _Places) -> list[Broken]:
-    crash = _crashed(verdict, "the starting code", places)
-    if crash:
-        return crash
     if verdict["verdict"] == "pass":
         return [
             Broken(
@@ -197,9 +218,6 @@ def _starting_code_fails(verdict: dict, seed: int, places: _Places) -> list[Brok
 
 
 def _mistake_earns_its_feedback(verdict: dict, mistake: Mistake, seed: int, places: _Places) -> list[Broken]:
-    crash = _crashed(verdict, f"the mistake {mistake.name!r}", places)
-    if crash:
-        return crash
     where = places.mistake(mistake)
     if verdict["verdict"] == "pass":
         return [
@@ -244,7 +262,9 @@ def _cases_draw(grader: ModuleType, places: _Places) -> list[Broken]:
             import traceback
 
             trace = "".join(traceback.format_exception(type(e), e, e.__traceback__))
-            broken.append(Broken(places.crash(trace), f"the check {chk.name!r} crashed: {e!r}", _tail(trace)))
+            broken.append(
+                Broken(places.crash(trace), f"the check {chk.name!r} crashed: {e!r}", places.trimmed(trace))
+            )
             continue
         if len(cases) == 1:
             broken.append(
@@ -255,10 +275,6 @@ def _cases_draw(grader: ModuleType, places: _Places) -> list[Broken]:
                 )
             )
     return broken
-
-
-def _tail(trace: str, lines: int = 12) -> str:
-    return "\n".join(trace.rstrip().splitlines()[-lines:])
 
 
 def _unique(broken: list[Broken]) -> list[Broken]:
