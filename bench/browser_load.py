@@ -22,13 +22,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from backprop_site.security import ISOLATION_HEADERS as ISOLATION  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from tests.chromium import LAUNCH_ARGS, system_chromium  # noqa: E402
 
 SITE = Path(os.environ.get("BP_SITE_DIR") or ROOT / "build" / "site")
 TARGETS = {"cold": 3.0, "warm": 1.0}
-ISOLATION = {"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp"}
 # (name, send isolation headers, service worker allowed)
 HOSTS = [
     ("static host + our service worker", False, True),

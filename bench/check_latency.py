@@ -19,6 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from backprop_site.security import headers_for  # noqa: E402
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 from lab_checks import grading  # noqa: E402
@@ -40,8 +41,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm"}
 
     def end_headers(self) -> None:
-        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
-        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        for name, value in headers_for(self.path.split("?", 1)[0]).items():
+            self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, *args) -> None:

@@ -7,16 +7,12 @@ import threading
 from pathlib import Path
 
 import pytest
+from backprop_site.security import headers_for
 
 from tests.chromium import LAUNCH_ARGS, system_chromium
 
 # BP_SITE_DIR lets parallel work test its own build (mkdocs build -d DIR); the default is `make build`'s.
 SITE = Path(os.environ.get("BP_SITE_DIR") or Path(__file__).resolve().parents[1] / "build" / "site")
-ISOLATION_HEADERS = {
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Cross-Origin-Embedder-Policy": "require-corp",
-    "Cross-Origin-Resource-Policy": "same-origin",
-}
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -41,7 +37,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 
 class IsolatedSiteHandler(SiteHandler):
-    extra_headers = ISOLATION_HEADERS
+    """COOP/COEP on everything, and the worker's CSP on worker.js, as `mkdocs serve` sends them."""
+
+    def end_headers(self) -> None:
+        for name, value in headers_for(self.path.split("?", 1)[0]).items():
+            self.send_header(name, value)
+        super().end_headers()
 
 
 def _serve(handler: type) -> str:

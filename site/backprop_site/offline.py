@@ -5,6 +5,7 @@ import json
 from pathlib import Path
 
 from backprop_site.assets import FRONTEND
+from backprop_site.security import ISOLATION_HEADERS, WORKER_POLICY, WORKER_SCRIPT
 
 TEMPLATE = FRONTEND / "offline" / "sw.js"
 PYODIDE_DIR = "assets/pyodide/"
@@ -42,6 +43,8 @@ def write_service_worker(site_dir: Path, pyodide_version: str, enabled: bool = T
     manifest = {
         "version": version,
         "off": not enabled,
+        "isolation": ISOLATION_HEADERS,
+        "worker": {"path": WORKER_SCRIPT, "policy": WORKER_POLICY},
         "caches": [
             {"name": f"bp-pyodide-{pyodide_version}", "prefix": PYODIDE_DIR, "files": pyodide},
             {"name": f"bp-site-{version}", "prefix": "", "files": site},

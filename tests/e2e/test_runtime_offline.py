@@ -98,6 +98,53 @@ def test_stop_interrupts_on_a_plain_host(page: Page) -> None:
     expect(run(looping, "print(kept + 1)")).to_have_text("42")
 
 
+class CountingHandler(http.server.BaseHTTPRequestHandler):
+    """Another origin that counts every request that reaches it."""
+
+    hits: list = []
+
+    def do_GET(self) -> None:
+        self.hits.append(self.path)
+        self.send_response(200)
+        self.send_header("Access-Control-Allow-Origin", "*")
+        self.end_headers()
+        self.wfile.write(b"reached")
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def other_origin():
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), CountingHandler)
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}", CountingHandler.hits
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def test_python_cannot_reach_another_origin(page: Page, other_origin) -> None:
+    """Our service worker gives worker.js its own CSP (connect-src 'self'): learner code's XHR,
+    pyodide.http.open_url, fetch and WebSocket reach no other host."""
+    url, hits = other_origin
+    code = (
+        "import js\nfrom pyodide.http import open_url\n"
+        f"js.fetch('{url}/fetch')\n"
+        f"try:\n    js.WebSocket.new('{url.replace('http', 'ws')}/socket')\n"
+        "except Exception as e:\n    pass\n"
+        f"try:\n    open_url('{url}/open_url')\n    print('reached')\nexcept Exception as e:\n"
+        "    print('blocked', type(e).__name__)\n"
+        f"xhr = js.XMLHttpRequest.new()\nxhr.open('GET', '{url}/xhr', False)\n"
+        "try:\n    xhr.send()\n    print('reached')\n"
+        "except Exception as e:\n    print('blocked', type(e).__name__)\n"
+    )
+    expect(run(cell(page, 4), code)).to_contain_text("blocked")
+    expect(output(cell(page, 4))).not_to_contain_text("reached")
+    run(cell(page, 4), "import time\ntime.sleep(0.5)")  # lets a fetch or socket that was let through arrive
+    assert hits == []
+
+
 def test_site_and_python_are_saved(page: Page) -> None:
     expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=BOOT_TIMEOUT)
     expect(page.locator(".bp-status")).to_contain_text("Works offline")

@@ -10,13 +10,14 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from backprop_site.security import ISOLATION_HEADERS
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.runtime_support import PLAYGROUND, cell
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = os.environ.get("BP_MKDOCS_CONFIG", str(ROOT / "mkdocs.yml"))
-HEADERS = {"cross-origin-opener-policy": "same-origin", "cross-origin-embedder-policy": "require-corp"}
+HEADERS = {name.lower(): value for name, value in ISOLATION_HEADERS.items()}
 
 
 def free_port() -> int:

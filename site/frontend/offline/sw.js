@@ -2,7 +2,8 @@
 // Two jobs: (1) keep a copy of the site and of Pyodide, so a lesson opens and runs Python offline;
 // (2) add the COOP/COEP headers that static hosts cannot set, so pages are cross-origin isolated and
 // Stop can interrupt Python instead of restarting it. The build replaces MANIFEST below with
-// {version, off, caches: [{name, prefix, files: {path relative to the scope: content hash}}]}.
+// {version, off, isolation: {header: value}, worker: {path, policy},
+//  caches: [{name, prefix, files: {path relative to the scope: content hash}}]} (headers from security.py).
 // A cache only ever holds a file whose bytes match this build's hash: after a redeploy the browser's
 // HTTP cache may still hand out the old main.js or python.zip, and a copy saved from it would keep
 // learners on the old version until the next deploy.
@@ -12,11 +13,8 @@ const PREFIX = "bp-";
 const OWN_CACHES = /^bp-(site|pyodide)-/; // the worker keeps its own "bp-python-snapshot"
 const SCOPE = new URL(self.registration.scope);
 const CACHE_NAMES = MANIFEST.caches.map((c) => c.name);
-const ISOLATION = {
-  "Cross-Origin-Opener-Policy": "same-origin",
-  "Cross-Origin-Embedder-Policy": "require-corp",
-  "Cross-Origin-Resource-Policy": "same-origin",
-};
+const ISOLATION = MANIFEST.isolation;
+const WORKER_SCRIPT = MANIFEST.off ? null : new URL(MANIFEST.worker.path, SCOPE).href;
 const PARALLEL_DOWNLOADS = 4;
 const HASHES = new Map(MANIFEST.caches.flatMap((c) => Object.entries(c.files)));
 
@@ -81,9 +79,11 @@ async function page(request) {
 // Everything else: the saved copy first (each build has its own cache), else the network, saved.
 async function asset(request, event) {
   const saved = await (await caches.open(cacheFor(request.url))).match(cacheKey(request.url));
-  if (saved) return needsHeaders(request) ? isolated(saved) : saved;
-  const response = await download(request.url, event).response;
-  return needsHeaders(request) ? isolated(response) : response;
+  const response = saved || (await download(request.url, event).response);
+  if (!needsHeaders(request)) return response;
+  // The Python worker runs learner code, which reaches fetch, XMLHttpRequest and WebSocket: its own
+  // CSP keeps it to this origin.
+  return cacheKey(request.url) === WORKER_SCRIPT ? isolated(response, { "Content-Security-Policy": MANIFEST.worker.policy }) : isolated(response);
 }
 
 // Workers need the COEP header too, or an isolated page may not start them.
@@ -91,10 +91,10 @@ function needsHeaders(request) {
   return request.destination === "worker" || request.destination === "sharedworker";
 }
 
-function isolated(response) {
+function isolated(response, more = {}) {
   if (response.type === "opaqueredirect" || response.status === 0) return response;
   const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(ISOLATION)) headers.set(name, value);
+  for (const [name, value] of Object.entries({ ...ISOLATION, ...more })) headers.set(name, value);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
