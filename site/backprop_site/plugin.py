@@ -17,7 +17,7 @@ from backprop_site.fences import FenceError, find_fences
 from backprop_site.graphs import GraphBlockError, run_graph_block
 from backprop_site.labs import LabError, LabPlace, LabRegistry, write_course_map
 from backprop_site.link_lines import LinkLines
-from backprop_site.serve_errors import BuildErrors
+from backprop_site.serve_errors import ERRORS
 
 PLACEHOLDER = re.compile(r'<div data-bp-widget="(\d+)"></div>')
 FIRST_H1 = re.compile(r"(<h1\b[^>]*>)")
@@ -42,9 +42,12 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
         self.nav_pages: list[Page] = []
         self.course: Course | None = None
 
-    # on_startup: remember whether this is `mkdocs serve` (live reload needs looser CSP).
+    # on_startup: remember whether this is `mkdocs serve` (live reload needs looser CSP); under serve a
+    # failed build is shown in the browser instead of stopping the server or keeping requests waiting.
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.serving = command == "serve"
+        if self.serving:
+            ERRORS.install()
 
     # on_config: paths relative to the course's folder (where mkdocs.yml is); link warnings get lines.
     def on_config(self, config: MkDocsConfig):
@@ -180,7 +183,6 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
     def on_serve(self, server, *, config: MkDocsConfig, builder):
         for path in {*assets.PYTHON_SOURCES.values(), assets.FRONTEND, self.root / self.config.graders}:
             server.watch(str(path))
-        errors = BuildErrors(server)
-        server.builder = errors.wrap_builder(server.builder)
-        server.set_app(security.with_isolation_headers(errors.wrap_app(server.get_app())))
+        ERRORS.server = server
+        server.set_app(security.with_isolation_headers(ERRORS.wrap_app(server.get_app())))
         return server

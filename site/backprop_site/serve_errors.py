@@ -1,7 +1,8 @@
 """`mkdocs serve` with a build error: pages show the error (and reload when it is fixed) instead of waiting.
 
-MkDocs 1.6's live-reload server keeps every page request waiting until a rebuild succeeds. Here the
-builder is wrapped: a failed rebuild is remembered with its messages and counts as done, so requests
+MkDocs 1.6's live-reload server keeps every page request waiting until a rebuild succeeds, and stops
+when the first build fails. Here `mkdocs serve`'s build is wrapped (install(), at on_startup): a
+failed build is remembered with its messages and counts as done, so the server starts or requests
 are answered, and every HTML page is this error page until the next build succeeds; the page polls
 live reload like any other, so it turns back into the site by itself.
 """
@@ -9,6 +10,8 @@ live reload like any other, so it turns back into the site by itself.
 import html
 import logging
 import threading
+
+import mkdocs.commands.serve
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Build error - Backprop Lab</title>
@@ -39,10 +42,16 @@ class _Messages(logging.Handler):
 class BuildErrors:
     """The error of the last build (None when it succeeded), served in place of every page."""
 
-    def __init__(self, server) -> None:
-        self.server = server
+    def __init__(self, server=None) -> None:
+        self.server = server  # the LiveReloadServer, known from on_serve on
         self.error: str | None = None
         self.lock = threading.Lock()
+
+    def install(self) -> None:
+        """Wrap the build `mkdocs serve` runs (MkDocs 1.6.1 calls mkdocs.commands.serve.build), once."""
+        build = mkdocs.commands.serve.build
+        if not getattr(build, "keeps_serving", False):
+            mkdocs.commands.serve.build = self.wrap_builder(build)
 
     def wrap_builder(self, builder):
         def build(*args, **kwargs):
@@ -60,6 +69,7 @@ class BuildErrors:
             with self.lock:
                 self.error = None
 
+        build.keeps_serving = True
         return build
 
     def wrap_app(self, app):
@@ -67,7 +77,7 @@ class BuildErrors:
             with self.lock:
                 error = self.error
             path = environ.get("PATH_INFO", "")
-            if error is None or path.startswith("/livereload/") or not _is_page(path):
+            if error is None or self.server is None or path.startswith("/livereload/") or not _is_page(path):
                 return app(environ, start_response)
             body = PAGE.format(errors=html.escape(error)).encode()
             body = self.server._inject_js_into_html(body, self.server._visible_epoch)
@@ -80,3 +90,7 @@ class BuildErrors:
 def _is_page(path: str) -> bool:
     last = path.rsplit("/", 1)[-1]
     return last == "" or last.endswith(".html") or "." not in last
+
+
+# One per process: `mkdocs serve` makes a new plugin for every build, but its build function is one.
+ERRORS = BuildErrors()

@@ -5,6 +5,7 @@ import io
 from pathlib import Path
 from wsgiref.util import setup_testing_defaults
 
+import mkdocs.commands.serve
 from backprop_site.serve_errors import BuildErrors
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
@@ -46,3 +47,16 @@ def test_a_failed_rebuild_is_shown_then_cleared(tmp_path: Path) -> None:
     status, body = request(app, "/")
     assert status.startswith("200") and b"the site" in body
     server.server_close()
+
+
+def test_serve_keeps_serving_when_its_first_build_fails(monkeypatch) -> None:
+    """install() wraps the build `mkdocs serve` calls, so a failing first build does not stop the server."""
+    def failing_build(*args, **kwargs):
+        raise PluginError("lessons/a.md:3: broken")
+
+    monkeypatch.setattr(mkdocs.commands.serve, "build", failing_build)
+    errors = BuildErrors()
+    errors.install()
+    errors.install()  # once only
+    mkdocs.commands.serve.build(None)  # returns instead of raising
+    assert "lessons/a.md:3: broken" in errors.error
