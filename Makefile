@@ -8,7 +8,7 @@ PY_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup build serve serve-static test test-fast check-labs check-lab lint bench bench-browser bench-labs chromium update-screenshots clean
+.PHONY: setup build serve serve-static test test-fast test-under-load check-labs check-lab lint bench bench-browser bench-labs chromium update-screenshots clean
 
 setup: $(PY_STAMP) $(NODE_STAMP)
 
@@ -46,11 +46,20 @@ check-lab: setup
 	@test -n "$(LAB)" || { echo "usage: make check-lab LAB=<lab id>"; exit 2; }
 	LAB=$(LAB) $(BIN)/pytest -q tests/lab_checks/test_contract.py
 
-test: setup chromium build lint
-	$(BIN)/pytest -q
+# Two processes (two cores here), each with its own browser and servers; a module's tests stay in one
+# process, so a page its tests share starts Python once. The slowest tests are listed at the end.
+PYTEST_PARALLEL := -n 2 --dist loadscope
 
-test-fast: setup
-	$(BIN)/pytest -q tests/engine tests/lab_checks
+test: setup chromium build lint
+	$(BIN)/pytest -q $(PYTEST_PARALLEL) --durations=15
+
+# The whole suite 3 times in a row while a busy loop (started and stopped by tests/load.py) takes one core.
+test-under-load: setup chromium build
+	$(BIN)/python tests/load.py --runs 3 -- $(PYTEST_PARALLEL) --durations=15
+
+# Everything that needs neither a browser nor long: under a minute.
+test-fast: setup build
+	$(BIN)/pytest -q $(PYTEST_PARALLEL) -m "not browser and not slow"
 
 update-screenshots: setup chromium build
 	$(BIN)/pytest -q tests/visual --update-screenshots

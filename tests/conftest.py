@@ -1,4 +1,5 @@
-"""Fixtures shared by the browser tests: the built site on local servers, and the system Chromium."""
+"""Fixtures shared by the browser tests: the built site on local servers, the system Chromium, one
+shared browser context; and the markers: `browser` (drives Chromium) and `slow` (over ~5 s alone)."""
 
 import functools
 import http.server
@@ -8,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from backprop_site.security import headers_for
+from playwright.sync_api import Browser, BrowserContext
 
 from tests.chromium import LAUNCH_ARGS, system_chromium
 
@@ -72,3 +74,34 @@ def isolated_server() -> str:
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     path = system_chromium()
     return {**browser_type_launch_args, "args": LAUNCH_ARGS, **({"executable_path": path} if path else {})}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    """pytest-playwright's `page` fixture: no service worker (its first-visit reload races tests)."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
+@pytest.fixture(scope="session")
+def shared_context(browser: Browser) -> BrowserContext:
+    """One browser profile for the tests that need no fresh one: after the first start on each server,
+    Python starts from the copy of its memory that the worker saved (several times faster).
+    Close its tabs with learner.close_page, which forgets what they stored."""
+    context = browser.new_context(service_workers="block", viewport={"width": 1200, "height": 1000})
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def gallery_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The gallery site (tests/visual/pages/), built once per run and served locally."""
+    from tests.visual.gallery import build_gallery, serve  # it imports this module's SiteHandler
+
+    return serve(build_gallery(Path(tmp_path_factory.mktemp("gallery")) / "site"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that drives Chromium `browser`, so `-m "not browser"` runs without one."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):  # every fixture it uses, however indirectly
+            item.add_marker(pytest.mark.browser)

@@ -1,7 +1,6 @@
 """The course's worker modules in CPython: plot data, the training demo, swapping the engine's source."""
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -68,8 +67,9 @@ def test_settings_out_of_range_are_refused_in_words() -> None:
     assert not result["ok"] and "neurons" in result["error"]["message"]
 
 
-@pytest.mark.skipif(not os.environ.get("BP_SLOW"), reason="about 20 s: set BP_SLOW=1")
+@pytest.mark.slow
 def test_demo_settings_reach_full_accuracy() -> None:
+    """The live training page's Demo settings (tests/e2e/test_course_training.py) reach 100%."""
     result = backprop_training.run(lambda e: None, **backprop_training.DEMO, picture_every=1000)
     assert result["accuracy"] == 1.0
 

@@ -4,9 +4,9 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
-from tests.e2e.runtime_support import open_cells_page
+from tests.e2e.learner import cell, close_page, open_page, output, press, run_cell, until, wait_for_python
 
 ROOT = Path(__file__).resolve().parents[2]
 VALUE_PY = (ROOT / "engine" / "value.py").read_text()
@@ -16,39 +16,33 @@ SIN = (
     "\n    def sin(self):\n"
     '        return Value(math.sin(self.data), (self,), "sin", (math.cos(self.data),))\n'
 )
+SAVED_VALUE_PY = "backprop-lab:code:/engine/source/#engine-value.py"  # the editor's key in localStorage
 
 
 @pytest.fixture(scope="module")
-def page(browser: Browser, isolated_server: str):
+def page(shared_context: BrowserContext, isolated_server: str):
     """One page for the module: Python boots once, and the tests follow one learner's session."""
-    opened = open_cells_page(
-        browser, isolated_server, path="/engine/source/", viewport={"width": 1200, "height": 1000}
-    )
+    opened = open_page(shared_context, isolated_server + "/engine/source/")
     yield opened
-    opened.context.close()
+    close_page(opened)
 
 
 def source(page: Page) -> Locator:
     return page.locator(".bp-engine-source")
 
 
-def cell(page: Page, contains: str) -> Locator:
-    return page.locator(".bp-run").filter(has_text=contains).first
-
-
-def run(page: Page, contains: str, expected: str, timeout: float = 30_000) -> str:
+def run(page: Page, contains: str, expected: str) -> str:
     """Run the page's cell whose code contains this text; its output once it shows expected."""
     target = cell(page, contains)
-    target.get_by_role("button", name="Run").click()
-    output = target.get_by_role("log", name="Output")
-    expect(output).to_contain_text(expected, timeout=timeout)
-    return output.inner_text()
+    run_cell(target)
+    expect(output(target)).to_contain_text(expected)
+    return output(target).inner_text()
 
 
 def apply_value_py(page: Page, text: str) -> None:
     page.get_by_role("textbox", name="engine/value.py").fill(text)
     expect(page.locator(".bp-engine-source__state")).to_contain_text("not applied yet")
-    page.get_by_role("button", name="Apply changes").click()
+    press(page.get_by_role("button", name="Apply changes"))
 
 
 def test_every_engine_file_is_in_an_editor_and_the_page_starts_on_the_original(page: Page) -> None:
@@ -63,7 +57,7 @@ def test_every_engine_file_is_in_an_editor_and_the_page_starts_on_the_original(p
 
 def test_applying_the_unchanged_files_changes_nothing(page: Page) -> None:
     # The worker compares with the files it unpacked: the text the page embedded must be the same.
-    page.get_by_role("button", name="Apply changes").click()
+    press(page.get_by_role("button", name="Apply changes"))
     expect(page.locator(".bp-engine-source__state")).to_have_text("Python is using the original engine.")
     expect(source(page)).to_have_attribute("data-state", "original")
 
@@ -73,7 +67,7 @@ def test_a_broken_local_gradient_shows_in_the_cells_until_restored(page: Page) -
     expect(source(page)).to_have_attribute("data-state", "edited", timeout=30_000)
     expect(page.locator(".bp-engine-source__state")).to_contain_text("you changed value.py")
     assert "a.grad    3.0000   nudging a    4.0000" in run(page, "def check(", "b.grad")
-    page.get_by_role("button", name="Restore original").click()
+    press(page.get_by_role("button", name="Restore original"))
     expect(source(page)).to_have_attribute("data-state", "original", timeout=30_000)
     assert "a.grad    4.0000   nudging a    4.0000" in run(page, "def check(", "b.grad")
 
@@ -84,7 +78,7 @@ def test_an_engine_that_does_not_load_is_explained_and_restore_recovers(page: Pa
     error = source(page).get_by_role("log", name="Output")
     expect(error).to_contain_text("SyntaxError")
     expect(error).to_contain_text("engine/value.py")
-    page.get_by_role("button", name="Restore original").click()
+    press(page.get_by_role("button", name="Restore original"))
     expect(source(page)).to_have_attribute("data-state", "original", timeout=30_000)
     assert "b.grad    2.0000" in run(page, "def check(", "b.grad")
 
@@ -101,12 +95,13 @@ def test_a_new_operation_works_in_cells_and_diagrams(page: Page) -> None:
 
 
 def test_edits_survive_a_reload_but_are_not_applied_by_themselves(page: Page) -> None:
-    page.wait_for_timeout(600)  # the editor saves after a short pause
+    # The editor saves after a short pause; no reload yet, so only that save can store the edit.
+    until(page, f"() => (localStorage.getItem('{SAVED_VALUE_PY}') || '').includes('def sin(')", timeout=10)
     page.reload()
-    expect(page.locator("html")).to_have_attribute("data-python", re.compile("ready"), timeout=60_000)
+    wait_for_python(page)
     expect(page.locator(".bp-engine-source__state")).to_contain_text("Edits in value.py are not applied yet")
     expect(source(page)).to_have_attribute("data-state", "original")
-    page.get_by_role("button", name="Restore original").click()
+    press(page.get_by_role("button", name="Restore original"))
     expect(page.locator(".bp-engine-source__state")).to_have_text("Python is using the original engine.")
 
 
@@ -116,7 +111,7 @@ def test_plot_draws_a_chart_in_a_cell(page: Page) -> None:
         "from backprop_plot import plot\n"
         "plot([1, 2, 3], [1, 4, 9], title='Squares', xlabel='x', ylabel='x squared')\n"
     )
-    target.get_by_role("button", name="Run").click()
+    run_cell(target)
     chart = target.locator(".bp-output__plot .bp-chart")
     expect(chart).to_have_attribute("aria-label", "Squares: x squared against x")
     expect(chart.locator("canvas")).to_be_visible()

@@ -4,30 +4,17 @@ test_labs_contract.py, like every lab of the site.)"""
 
 import re
 
-import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
-
-@pytest.fixture(scope="module")
-def context(browser: Browser):
-    opened = browser.new_context(viewport={"width": 1200, "height": 1000})
-    yield opened
-    opened.close()
-
-
-def open_lesson(context, server: str, path: str) -> Page:
-    page = context.new_page()
-    page.goto(server + path)
-    expect(page.locator("html")).to_have_attribute("data-python", re.compile("ready"), timeout=60_000)
-    return page
+from tests.e2e.learner import cell, close_page, open_page, output, run_cell
 
 
 def run(page: Page, contains: str, expected: str) -> str:
-    cell = page.locator(".bp-run").filter(has_text=contains).first
-    cell.get_by_role("button", name="Run").click()
-    output = cell.get_by_role("log", name="Output")
-    expect(output).to_contain_text(expected, timeout=30_000)
-    return output.inner_text()
+    """Run the page's cell whose code contains this text; its output once it shows expected."""
+    target = cell(page, contains)
+    run_cell(target)
+    expect(output(target)).to_contain_text(expected)
+    return output(target).inner_text()
 
 
 def node_row(page: Page, figure: int, label: str) -> Locator:
@@ -37,8 +24,10 @@ def node_row(page: Page, figure: int, label: str) -> Locator:
     )
 
 
-def test_neuron_lesson_numbers_agree_with_the_engine(context, plain_server: str) -> None:
-    page = open_lesson(context, plain_server, "/nn/neurons/")
+def test_neuron_lesson_numbers_agree_with_the_engine(
+    shared_context: BrowserContext, plain_server: str
+) -> None:
+    page = open_page(shared_context, plain_server + "/nn/neurons/")
     # The diagram: each weight's gradient is its input; the bias gets 1.
     for label, grad in (("w1", "2"), ("w2", "-1"), ("b", "1"), ("out", "1")):
         expect(node_row(page, 0, label).locator('td[data-field="grad"]')).to_have_text(grad)
@@ -48,11 +37,13 @@ def test_neuron_lesson_numbers_agree_with_the_engine(context, plain_server: str)
     assert "13 parameters" in out
     drawn = page.locator(".bp-run").filter(has_text="show(out)").locator(".bp-output svg")
     expect(drawn.first).to_be_visible()
-    page.close()
+    close_page(page)
 
 
-def test_training_loop_lesson_cells_show_descent_and_piling_gradients(context, plain_server: str) -> None:
-    page = open_lesson(context, plain_server, "/nn/training-loop/")
+def test_training_loop_lesson_cells_show_descent_and_piling_gradients(
+    shared_context: BrowserContext, plain_server: str
+) -> None:
+    page = open_page(shared_context, plain_server + "/nn/training-loop/")
     for label, grad in (("w", "-2"), ("b", "-1"), ("loss", "1")):
         expect(node_row(page, 0, label).locator('td[data-field="grad"]')).to_have_text(grad)
     out = run(page, "lr = 0.1", "step 9")
@@ -62,4 +53,4 @@ def test_training_loop_lesson_cells_show_descent_and_piling_gradients(context, p
     assert re.findall(r"is (-[\d.]+)", out) == ["-6.0", "-12.0", "-18.0"]
     out = run(page, "make_moons(8", "label")
     assert len(re.findall(r"label [+-]1", out)) == 8
-    page.close()
+    close_page(page)

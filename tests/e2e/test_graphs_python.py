@@ -2,20 +2,18 @@
 cell's graph. On the gallery site (tests/visual/pages/), which has a page of diagrams without cells."""
 
 import math
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.graph_helpers import CONTEXT, check_every_diagram, embedded, grads, node_texts, seed_figure
-from tests.visual.gallery import build_gallery, serve
 
 PYODIDE = "/assets/pyodide/"
 
 
 @pytest.fixture(scope="module")
-def gallery(tmp_path_factory: pytest.TempPathFactory) -> str:
-    return serve(build_gallery(Path(tmp_path_factory.mktemp("gallery")) / "site"))
+def gallery(gallery_url: str) -> str:
+    return gallery_url
 
 
 @pytest.fixture(scope="module")

@@ -3,10 +3,10 @@ behind) does not reach the Check, which runs in a Python of its own; a fake resu
 is not believed; and each Check starts from scratch again."""
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from lab_checks import grading
-from tests.e2e.labs import check, lab_region, put_code, verdict_of, wait_for_python, words
+from tests.e2e.learner import check_lab, close_page, lab_region, open_page, run_cell, verdict_of, words
 
 SLOPE = grading.load("slope")
 WRONG_SLOPE = "def slope(f, x, h=1e-5):\n    return 0.0\n"
@@ -34,20 +34,15 @@ FAKE_RESULTS = (
 
 
 @pytest.fixture(scope="module")
-def page(browser: Browser, isolated_server: str) -> Page:
-    context = browser.new_context(viewport={"width": 1200, "height": 1000})
-    page = context.new_page()
-    page.goto(isolated_server + "/slopes/nudge-it/")
-    wait_for_python(page)
+def page(shared_context: BrowserContext, isolated_server: str) -> Page:
+    page = open_page(shared_context, isolated_server + "/slopes/nudge-it/")
     yield page
-    context.close()
+    close_page(page)
 
 
 def run_in_lab(page: Page, code: str) -> None:
     region = lab_region(page, "slope")
-    put_code(region, code)
-    region.get_by_role("button", name="Run").click()
-    expect(region).to_have_attribute("data-running", "false")
+    run_cell(region, code)
     expect(region.locator(".bp-output")).not_to_contain_text("Error")
 
 
@@ -56,22 +51,22 @@ def test_the_false_variant_cannot_fail_the_solution(page: Page) -> None:
     run_in_lab(
         page, f"import lab_checks.grading.observe as o\no.agrees.__code__ = {ALWAYS.format(answer=False)}\n"
     )
-    assert check(region, SLOPE.SOLUTION) == "pass", words(verdict_of(region).inner_text())
+    assert check_lab(region, SLOPE.SOLUTION) == "pass", words(verdict_of(region).inner_text())
 
 
 def test_poison_from_run_reaches_no_check(page: Page) -> None:
     region = lab_region(page, "slope")
     for code in POISON.values():
         run_in_lab(page, code)
-    assert check(region, WRONG_SLOPE) == "fail", words(verdict_of(region).inner_text())
-    assert check(region, SLOPE.SOLUTION) == "pass", words(verdict_of(region).inner_text())
+    assert check_lab(region, WRONG_SLOPE) == "fail", words(verdict_of(region).inner_text())
+    assert check_lab(region, SLOPE.SOLUTION) == "pass", words(verdict_of(region).inner_text())
 
 
 def test_poison_inside_the_checked_code_does_not_pass_it_or_the_next(page: Page) -> None:
     region = lab_region(page, "slope")
     for name, poison in POISON.items():
-        assert check(region, poison + WRONG_SLOPE) in ("fail", "error"), name
-    assert check(region, WRONG_SLOPE) == "fail"
+        assert check_lab(region, poison + WRONG_SLOPE) in ("fail", "error"), name
+    assert check_lab(region, WRONG_SLOPE) == "fail"
 
 
 def test_a_result_posted_from_python_is_not_believed(page: Page) -> None:
@@ -79,7 +74,7 @@ def test_a_result_posted_from_python_is_not_believed(page: Page) -> None:
     page.evaluate("localStorage.clear(); dispatchEvent(new CustomEvent('bp-progress'))")
     expect(region).to_have_attribute("data-passed", "false")
     run_in_lab(page, FAKE_RESULTS)  # from Run, while nothing is pending...
-    assert check(region, FAKE_RESULTS + WRONG_SLOPE) == "fail"  # ...and from the checked code itself
+    assert check_lab(region, FAKE_RESULTS + WRONG_SLOPE) == "fail"  # ...and from the checked code itself
     expect(verdict_of(region)).not_to_contain_text("faked")
     assert page.evaluate("localStorage.getItem('backprop-lab:progress')") is None
     expect(region).to_have_attribute("data-passed", "false")

@@ -4,9 +4,10 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext
 
 from tests.conftest import SITE
+from tests.e2e.learner import close_page, wait_for_python
 
 PAGES = sorted(
     "/" + str(p.relative_to(SITE).parent).replace(".", "").strip("/") + "/"
@@ -16,7 +17,8 @@ PAGES = sorted(
 
 
 @pytest.mark.parametrize("path", [p.replace("//", "/") for p in PAGES])
-def test_page_loads_cleanly(page: Page, plain_server: str, path: str) -> None:
+def test_page_loads_cleanly(shared_context: BrowserContext, plain_server: str, path: str) -> None:
+    page = shared_context.new_page()
     errors, foreign = [], []
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -31,7 +33,8 @@ def test_page_loads_cleanly(page: Page, plain_server: str, path: str) -> None:
     page.goto(plain_server + path)
     page.wait_for_load_state("networkidle")
     if page.locator(".bp-widget[data-kind=run], .bp-widget[data-kind=lab]").count():
-        expect(page.locator("html")).to_have_attribute("data-python", "ready", timeout=30_000)
+        wait_for_python(page)
+    close_page(page)
     assert errors == [], f"console errors on {path}: {errors}"
     assert foreign == [], f"requests to other hosts from {path}: {foreign}"
 

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.runtime_support import BOOT_TIMEOUT, PLAYGROUND, cell, run, wait_for_python
+from tests.e2e.learner import BOOT_TIMEOUT, PLAYGROUND, cell, new_context, run_cell, wait_for_python
 from tests.e2e.test_pages import PAGES
 
 WATCH_VIOLATIONS = """
@@ -18,7 +18,7 @@ document.addEventListener('securitypolicyviolation', (e) =>
 
 @pytest.fixture(scope="module")
 def page(browser: Browser) -> Page:
-    context = browser.new_context(service_workers="block")
+    context = new_context(browser)
     context.add_init_script(WATCH_VIOLATIONS)
     page = context.new_page()
     page.messages = []
@@ -62,6 +62,6 @@ def test_pyodide_runs_under_the_policy(page: Page, isolated_server: str) -> None
     page.goto(isolated_server + PLAYGROUND)
     wait_for_python(page)
     code = "import json, re\nfrom engine import Value\nprint(json.dumps({'grad': Value(3.0).data}))"
-    out = run(cell(page, 4), code)
+    out = run_cell(cell(page, 4), code)
     expect(out).to_have_text('{"grad": 3.0}')
     assert violations(page) == []

@@ -2,16 +2,16 @@
 Shift-Tab, undo/redo, Ctrl+Enter to run, keyboard and screen-reader use, light and dark themes."""
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
-from tests.e2e.runtime_support import cell, open_cells_page, output, set_code, wait_for_python
+from tests.e2e.learner import PLAYGROUND, cell, close_page, open_page, output, set_code
 
 
 @pytest.fixture(scope="module")
-def page(browser: Browser, isolated_server: str) -> Page:
-    page = open_cells_page(browser, isolated_server)
+def page(shared_context: BrowserContext, isolated_server: str) -> Page:
+    page = open_page(shared_context, isolated_server + PLAYGROUND)
     yield page
-    page.context.close()
+    close_page(page)
 
 
 def editor(page: Page, n: int = 4) -> Locator:
@@ -69,8 +69,9 @@ def test_new_line_after_colon_indents_four_spaces(page: Page) -> None:
 
 def test_undo_and_redo(page: Page) -> None:
     set_code(cell(page, 4), "a = 1")
-    page.wait_for_timeout(600)  # CodeMirror joins edits less than 500 ms apart into one undo step
     box = editor(page)
+    # CodeMirror joins typing into the last edit (within 500 ms) unless the cursor moved in between.
+    box.press("Home")
     box.press("End")
     box.type("23")
     expect(box).to_have_text("a = 123")
@@ -84,7 +85,6 @@ def test_undo_and_redo(page: Page) -> None:
 
 
 def test_control_enter_runs_the_cell(page: Page) -> None:
-    wait_for_python(page)
     set_code(cell(page, 4), "print('ran by keyboard')")
     editor(page).press("Control+Enter")
     expect(output(cell(page, 4))).to_have_text("ran by keyboard")

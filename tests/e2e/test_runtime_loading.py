@@ -5,7 +5,17 @@ import re
 
 from playwright.sync_api import Browser, Page, Route, expect
 
-from tests.e2e.runtime_support import BOOT_TIMEOUT, PLAYGROUND, cell, run, wait_for_python
+from tests.e2e.learner import (
+    BOOT_TIMEOUT,
+    PLAYGROUND,
+    cell,
+    new_context,
+    press,
+    run_cell,
+    start_cell,
+    stop_cell,
+    wait_for_python,
+)
 
 # Records every change of the status line and of <html data-python>, as the learner would see them.
 RECORDER = """
@@ -22,7 +32,7 @@ new MutationObserver(() => {
 
 
 def fresh_page(browser: Browser, server: str) -> Page:
-    context = browser.new_context(service_workers="block")
+    context = new_context(browser)
     context.add_init_script(RECORDER)
     return context.new_page()
 
@@ -33,7 +43,7 @@ def test_progress_then_ready_time_and_states(browser: Browser, isolated_server: 
     wait_for_python(page)
     status = page.locator(".bp-status")
     expect(status).to_contain_text(re.compile(r"Python is ready \(loaded in \d+\.\d s\)"))
-    run(cell(page, 4), "print('hi')")
+    run_cell(cell(page, 4), "print('hi')")
     seen = page.evaluate("window.__seen")
     assert seen["states"][:4] == ["loading", "ready", "busy", "ready"], seen["states"]
     progress = [s for s in seen["status"] if re.search(r"Downloading Python \d+\.\d of 1\d\.\d MB", s)]
@@ -65,14 +75,14 @@ def test_failed_load_says_why_and_retry_works(browser: Browser, plain_server: st
     expect(status).to_contain_text("pyodide.asm.wasm (HTTP 404)")
     # Run tries loading again; while the file is still missing it says so instead of waiting forever.
     widget = cell(page, 4)
-    widget.get_by_role("button", name="Run").click()
+    press(widget.get_by_role("button", name="Run"))
     expect(widget.locator(".bp-output")).to_contain_text("Python is not available", timeout=BOOT_TIMEOUT)
     expect(widget.locator(".bp-output")).to_contain_text("pyodide.asm.wasm (HTTP 404)")
     page.unroute("**/pyodide.asm.wasm")
-    status.get_by_role("button", name="Retry").click()
+    press(status.get_by_role("button", name="Retry"))
     wait_for_python(page)
     expect(status.get_by_role("button", name="Retry")).to_be_hidden()
-    expect(run(widget, "print(2 + 2)")).to_have_text("4")
+    expect(run_cell(widget, "print(2 + 2)")).to_have_text("4")
     page.context.close()
 
 
@@ -97,13 +107,12 @@ def test_second_visit_restores_the_saved_python(browser: Browser, isolated_serve
     assert stages.get("fromSnapshot") is True
     # The restored Python is a full one: the engine, output, tracebacks, and Stop by interrupt.
     widget = cell(page, 4)
-    out = run(widget, "from engine import Value\nkept = Value(2.0) * 21\nprint(kept.data)")
+    out = run_cell(widget, "from engine import Value\nkept = Value(2.0) * 21\nprint(kept.data)")
     expect(out).to_have_text("42.0")
-    expect(run(widget, "1 / 0")).to_contain_text("ZeroDivisionError")
-    widget.locator(".cm-content").fill("while True:\n    pass")
-    widget.get_by_role("button", name="Run").click()
+    expect(run_cell(widget, "1 / 0")).to_contain_text("ZeroDivisionError")
+    start_cell(widget, "while True:\n    pass")
     expect(page.locator("html")).to_have_attribute("data-python", "busy")
-    widget.get_by_role("button", name="Stop").click()
+    stop_cell(widget)
     expect(widget.locator(".bp-output")).to_contain_text("Your definitions from earlier runs are still there")
-    expect(run(widget, "print(kept.data + 1)")).to_have_text("43.0")
+    expect(run_cell(widget, "print(kept.data + 1)")).to_have_text("43.0")
     page.context.close()

@@ -7,14 +7,23 @@ import http.server
 import json
 import re
 import threading
-import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import SITE, SiteHandler
-from tests.e2e.runtime_support import BOOT_TIMEOUT, PLAYGROUND, cell, output, run, set_code, wait_for_python
+from tests.e2e.learner import (
+    BOOT_TIMEOUT,
+    PLAYGROUND,
+    cell,
+    new_context,
+    output,
+    run_cell,
+    start_cell,
+    stop_cell,
+    wait_for_python,
+)
 
 SUB_PATH = "/course"
 WATCH_VIOLATIONS = """
@@ -50,7 +59,7 @@ def site(server) -> str:
 
 @pytest.fixture(scope="module")
 def page(browser: Browser, site: str) -> Page:
-    context = browser.new_context(service_workers="allow")
+    context = new_context(browser, service_workers="allow")
     context.add_init_script(WATCH_VIOLATIONS)
     page = context.new_page()
     page.navigations = []
@@ -86,16 +95,12 @@ def test_first_visit_reloads_once_into_isolation(page: Page, site: str) -> None:
 
 def test_stop_interrupts_on_a_plain_host(page: Page) -> None:
     first, looping = cell(page, 1), cell(page, 4)
-    run(first, "kept = 41")
-    set_code(looping, "while True:\n    pass")
-    looping.get_by_role("button", name="Run").click()
+    run_cell(first, "kept = 41")
+    start_cell(looping, "while True:\n    pass")
     expect(page.locator("html")).to_have_attribute("data-python", "busy")
-    started = time.monotonic()
-    looping.get_by_role("button", name="Stop").click()
-    page.wait_for_selector(f"#{looping.get_attribute('id')}[data-running='false']", timeout=5000)
-    assert time.monotonic() - started < 1
+    stop_cell(looping)
     expect(output(looping)).to_contain_text("Your definitions from earlier runs are still there")
-    expect(run(looping, "print(kept + 1)")).to_have_text("42")
+    expect(run_cell(looping, "print(kept + 1)")).to_have_text("42")
 
 
 class CountingHandler(http.server.BaseHTTPRequestHandler):
@@ -139,9 +144,9 @@ def test_python_cannot_reach_another_origin(page: Page, other_origin) -> None:
         "try:\n    xhr.send()\n    print('reached')\n"
         "except Exception as e:\n    print('blocked', type(e).__name__)\n"
     )
-    expect(run(cell(page, 4), code)).to_contain_text("blocked")
+    expect(run_cell(cell(page, 4), code)).to_contain_text("blocked")
     expect(output(cell(page, 4))).not_to_contain_text("reached")
-    run(cell(page, 4), "import time\ntime.sleep(0.5)")  # lets a fetch or socket that was let through arrive
+    run_cell(cell(page, 4), "import time\ntime.sleep(0.5)")  # lets a fetch or socket that was let through arrive
     assert hits == []
 
 
@@ -157,7 +162,8 @@ def test_visited_lesson_reloads_and_runs_offline(page: Page, server) -> None:
     page.reload()
     wait_for_python(page)
     assert page.evaluate("crossOriginIsolated") is True
-    expect(run(cell(page, 4), "from engine import Value\nprint((Value(2.0) * 21).data)")).to_have_text("42.0")
+    out = run_cell(cell(page, 4), "from engine import Value\nprint((Value(2.0) * 21).data)")
+    expect(out).to_have_text("42.0")
 
 
 def test_other_pages_open_offline_too(page: Page, site: str) -> None:

@@ -4,41 +4,40 @@ explained in the learner's terms with the line marked in the editor."""
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.e2e.runtime_support import cell, open_cells_page, output, run, set_code
+from tests.e2e.learner import PLAYGROUND, cell, close_page, open_page, output, run_cell, start_cell, stop_cell
 
 
 @pytest.fixture(scope="module")
-def page(browser: Browser, isolated_server: str) -> Page:
-    page = open_cells_page(browser, isolated_server)
+def page(shared_context: BrowserContext, isolated_server: str) -> Page:
+    page = open_page(shared_context, isolated_server + PLAYGROUND)
     yield page
-    page.context.close()
+    close_page(page)
 
 
 def test_engine_runs_in_the_page(page: Page) -> None:
-    out = run(cell(page, 1), "from engine import Value\nv = Value(2.0) * 3\nprint(v.data)")
+    out = run_cell(cell(page, 1), "from engine import Value\nv = Value(2.0) * 3\nprint(v.data)")
     expect(out).to_have_text("6.0")
 
 
 def test_printing_streams_line_by_line(page: Page) -> None:
     widget = cell(page, 4)
-    set_code(widget, "import time\nfor i in range(1, 5):\n    print('line', i)\n    time.sleep(0.5)")
-    widget.get_by_role("button", name="Run").click()
+    # Code that never ends on its own: what it printed can only show while it still runs.
+    start_cell(widget, "print('line 1')\nprint('line 2')\nwhile True:\n    pass")
     out = output(widget)
     expect(out).to_contain_text("line 1")
-    # The loop is still running: later lines have not been printed yet, and arrive one by one.
-    assert "line 3" not in out.inner_text()
-    expect(page.locator("html")).to_have_attribute("data-python", "busy")
     expect(out).to_contain_text("line 2")
-    expect(out).to_contain_text("line 4")
-    expect(widget).to_have_attribute("data-running", "false")
+    expect(widget).to_have_attribute("data-running", "true")
+    expect(page.locator("html")).to_have_attribute("data-python", "busy")
+    stop_cell(widget)
+    run_cell(widget, "print('done')")
     expect(widget.locator(".bp-toolbar__news")).to_contain_text("Ran in")
 
 
 def test_stderr_is_styled_apart(page: Page) -> None:
     widget = cell(page, 4)
-    run(widget, "import sys\nprint('to stdout')\nprint('to stderr', file=sys.stderr)")
+    run_cell(widget, "import sys\nprint('to stdout')\nprint('to stderr', file=sys.stderr)")
     stdout = widget.locator(".bp-output__stdout")
     stderr = widget.locator(".bp-output__stderr")
     expect(stdout).to_have_text("to stdout\n")
@@ -49,20 +48,20 @@ def test_stderr_is_styled_apart(page: Page) -> None:
 
 def test_flood_of_lines_is_capped_with_a_notice(page: Page) -> None:
     widget = cell(page, 4)
-    out = run(widget, "for i in range(20_000):\n    print(i)\nprint('the end')")
+    out = run_cell(widget, "for i in range(20_000):\n    print(i)\nprint('the end')")
     expect(out).to_contain_text("Output stops here")
     expect(out).to_contain_text(re.compile(r"1\d,\d{3} more lines \(\d+ kB\) were not shown"))
     shown = widget.locator(".bp-output__stdout").inner_text()
     assert shown.count("\n") <= 2001
     assert "the end" not in shown
     # The page is still usable: the next run replaces the output.
-    expect(run(widget, "print('fresh')")).to_have_text("fresh")
+    expect(run_cell(widget, "print('fresh')")).to_have_text("fresh")
 
 
 def test_traceback_is_in_the_learners_terms(page: Page) -> None:
     first, second = cell(page, 1), cell(page, 2)
-    run(first, "def invert(x):\n    return 1 / x")
-    out = run(second, "y = 2\ninvert(0)\nprint('not reached')")
+    run_cell(first, "def invert(x):\n    return 1 / x")
+    out = run_cell(second, "y = 2\ninvert(0)\nprint('not reached')")
     text = out.inner_text()
     assert 'File "your code", line 2, in <module>' in text
     assert 'File "cell 1", line 2, in invert' in text
@@ -79,7 +78,7 @@ def test_traceback_is_in_the_learners_terms(page: Page) -> None:
 
 
 def test_error_inside_the_engine_names_the_engine_file(page: Page) -> None:
-    out = run(cell(page, 4), "from engine import Value\nValue(1.0) + 'a'")
+    out = run_cell(cell(page, 4), "from engine import Value\nValue(1.0) + 'a'")
     text = out.inner_text()
     assert 'File "your code", line 2' in text
     assert "/home/pyodide" not in text
@@ -87,7 +86,7 @@ def test_error_inside_the_engine_names_the_engine_file(page: Page) -> None:
 
 def test_syntax_error_shows_the_caret(page: Page) -> None:
     widget = cell(page, 4)
-    out = run(widget, "a = 1\nb = (a +* 2)\nprint(b)")
+    out = run_cell(widget, "a = 1\nb = (a +* 2)\nprint(b)")
     text = out.inner_text()
     assert "SyntaxError: invalid syntax" in text
     lines = text.splitlines()
@@ -100,5 +99,5 @@ def test_syntax_error_shows_the_caret(page: Page) -> None:
 
 
 def test_input_explains_itself(page: Page) -> None:
-    out = run(cell(page, 4), "name = input('Your name? ')")
+    out = run_cell(cell(page, 4), "name = input('Your name? ')")
     expect(out).to_contain_text("input() cannot read typing here")

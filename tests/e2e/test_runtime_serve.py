@@ -13,7 +13,7 @@ import pytest
 from backprop_site.security import ISOLATION_HEADERS
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.runtime_support import PLAYGROUND, cell
+from tests.e2e.learner import PLAYGROUND, cell, new_context
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = os.environ.get("BP_MKDOCS_CONFIG", str(ROOT / "mkdocs.yml"))
@@ -71,7 +71,7 @@ def test_serve_builds_a_retiring_service_worker(serve: str) -> None:
 
 
 def test_served_page_is_isolated_without_a_service_worker(browser: Browser, serve: str) -> None:
-    context = browser.new_context()
+    context = new_context(browser, service_workers="allow")  # what the page registers is the question
     page = context.new_page()
     page.goto(serve + PLAYGROUND)
     expect(page.locator('meta[name="backprop-offline"]')).to_have_attribute("content", "off")

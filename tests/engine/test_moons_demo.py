@@ -1,11 +1,24 @@
 """micrograd's demo.ipynb, unchanged but for the imports, trains to 100% on the moons."""
 
+import gc
+
+import pytest
+
 from engine import Value
 from engine.datasets import make_moons
 from engine.nn import MLP
 
 
-def test_micrograd_demo_reaches_full_training_accuracy():
+@pytest.fixture
+def no_garbage_collector():
+    """The engine makes no reference cycles, so the collector only costs time (over half of it here)."""
+    gc.disable()
+    yield
+    gc.enable()
+
+
+@pytest.mark.slow
+def test_micrograd_demo_reaches_full_training_accuracy(no_garbage_collector):
     X, y = make_moons(100, noise=0.1, seed=1)
     model = MLP(2, [16, 16, 1], seed=1337)  # the demo's random.seed(1337), without touching random
 

@@ -4,11 +4,7 @@ Update the baselines after an intended change with `make update-screenshots`
 (= `pytest tests/visual --update-screenshots`), then look at the new PNGs before committing them.
 """
 
-from pathlib import Path
-
 import pytest
-
-from tests.visual.gallery import build_gallery, serve
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -23,9 +19,3 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.fixture(scope="session")
 def update_screenshots(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-screenshots", default=False))
-
-
-@pytest.fixture(scope="session")
-def gallery_url(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """The gallery site (tests/visual/pages/), built once per run and served locally."""
-    return serve(build_gallery(Path(tmp_path_factory.mktemp("visual")) / "site"))
