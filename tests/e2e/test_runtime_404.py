@@ -4,6 +4,7 @@ and the service worker serves it, working, for unknown pages when offline."""
 from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import SITE
+from tests.e2e.learner import new_context
 
 WATCH_VIOLATIONS = """
 window.__violations = [];
@@ -43,7 +44,7 @@ def expect_working_404(page: Page) -> None:
 
 
 def test_404_page_works_online_and_offline(browser: Browser, plain_server: str) -> None:
-    context = browser.new_context(service_workers="allow")
+    context = new_context(browser, service_workers="allow")
     context.add_init_script(WATCH_VIOLATIONS)
     page = context.new_page()
     problems = watch(page)

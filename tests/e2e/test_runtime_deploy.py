@@ -9,15 +9,15 @@ import os
 import re
 import shutil
 import threading
-import time
 import zipfile
 from pathlib import Path
 
 import pytest
 from backprop_site import offline
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from tests.conftest import SITE, SiteHandler
+from tests.e2e.learner import new_context, until
 
 # Every file in the service worker's caches, with the build's kind of content hash.
 CACHED_HASHES = """async () => {
@@ -99,18 +99,8 @@ def deploys(tmp_path_factory):
     httpd.server_close()
 
 
-def until(page: Page, script: str, timeout: float = 30) -> object:
-    """Evaluate script until it returns something truthy (the CSP blocks wait_for_function)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = page.evaluate(script)
-        if value or time.monotonic() > deadline:
-            return value
-        page.wait_for_timeout(100)
-
-
 def test_a_redeploy_is_fully_in_place_after_two_reloads(browser: Browser, deploys) -> None:
-    context = browser.new_context(service_workers="allow")
+    context = new_context(browser, service_workers="allow")
     page = context.new_page()
     html = page.locator("html")
     page.goto(deploys["url"] + "/")
