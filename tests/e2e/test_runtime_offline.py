@@ -146,7 +146,8 @@ def test_python_cannot_reach_another_origin(page: Page, other_origin) -> None:
     )
     expect(run_cell(cell(page, 4), code)).to_contain_text("blocked")
     expect(output(cell(page, 4))).not_to_contain_text("reached")
-    run_cell(cell(page, 4), "import time\ntime.sleep(0.5)")  # lets a fetch or socket that was let through arrive
+    # A fetch or socket that was let through would arrive during this pause.
+    run_cell(cell(page, 4), "import time\ntime.sleep(0.5)")
     assert hits == []
 
 
