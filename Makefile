@@ -8,7 +8,7 @@ PY_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup build serve serve-static test test-fast test-under-load check-labs check-lab lint bench bench-browser bench-labs chromium update-screenshots clean
+.PHONY: setup build serve serve-static test test-fast test-js test-under-load check-labs check-lab lint bench bench-browser bench-labs chromium update-screenshots clean
 
 setup: $(PY_STAMP) $(NODE_STAMP)
 
@@ -35,8 +35,14 @@ serve-static: build
 chromium: setup
 	@$(BIN)/python tests/chromium.py --install
 
+# Python with ruff, the front end's JavaScript with Biome (biome.json).
 lint: setup
 	$(BIN)/ruff check .
+	node_modules/.bin/biome lint
+
+# The front end's pure modules (no page needed) under Node's own test runner.
+test-js: setup
+	node --test tests/js/*.test.js
 
 check-labs: setup
 	$(BIN)/pytest -q tests/lab_checks
@@ -50,7 +56,7 @@ check-lab: setup
 # process, so a page its tests share starts Python once. The slowest tests are listed at the end.
 PYTEST_PARALLEL := -n 2 --dist loadscope
 
-test: setup chromium build lint
+test: setup chromium build lint test-js
 	$(BIN)/pytest -q $(PYTEST_PARALLEL) --durations=15
 
 # The whole suite 3 times in a row while a busy loop (started and stopped by tests/load.py) takes one core.
@@ -58,7 +64,7 @@ test-under-load: setup chromium build
 	$(BIN)/python tests/load.py --runs 3 -- $(PYTEST_PARALLEL) --durations=15
 
 # Everything that needs neither a browser nor long: under a minute.
-test-fast: setup build
+test-fast: setup build test-js
 	$(BIN)/pytest -q $(PYTEST_PARALLEL) -m "not browser and not slow"
 
 update-screenshots: setup chromium build
