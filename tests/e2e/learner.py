@@ -60,6 +60,11 @@ def until(page: Page, script: str, timeout: float = 30) -> object:
         page.wait_for_timeout(100)
 
 
+def hold_python(page: Page) -> None:
+    """Python never arrives (its worker script is held back): for tests of what pages show without it."""
+    page.route("**/worker.js", lambda route: None)
+
+
 def press(button: Locator) -> None:
     """Activate a button from the keyboard: focus, then Enter (no hit target to miss)."""
     button.press("Enter")

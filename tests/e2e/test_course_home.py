@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.conftest import SITE
+from tests.e2e.learner import hold_python
 
 MY_LESSONS = ["nn/neurons/", "nn/training-loop/", "train/live/", "engine/source/", "engine/what-next/"]
 PROGRESS_KEY = "backprop-lab:progress"
@@ -75,6 +76,7 @@ def test_previous_and_next_follow_nav_with_numbered_titles() -> None:
 
 
 def test_module_map_lists_every_lesson_in_course_order(page: Page, plain_server: str) -> None:
+    hold_python(page)
     page.goto(plain_server + "/")
     course_map = page.locator(".bp-course-map")
     expect(course_map).to_have_attribute("data-ready", "true")
@@ -87,6 +89,7 @@ def test_module_map_lists_every_lesson_in_course_order(page: Page, plain_server:
 
 
 def test_module_map_shows_each_lessons_progress(page: Page, plain_server: str) -> None:
+    hold_python(page)
     page.goto(plain_server + "/")
     progress = {"labs": {"neuron": {"passed": True, "at": "2026-01-02T03:04:05Z"}}}
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [PROGRESS_KEY, json.dumps(progress)])
@@ -117,6 +120,7 @@ def test_module_map_shows_each_lessons_progress(page: Page, plain_server: str) -
 def test_formulas_are_typeset_with_fonts_from_this_site(page: Page, plain_server: str) -> None:
     fonts: list[str] = []
     page.on("request", lambda r: "KaTeX_" in r.url and fonts.append(r.url))
+    hold_python(page)
     page.goto(plain_server + "/nn/training-loop/")
     formulas = page.locator(".arithmatex")
     expect(formulas.first.locator(".katex")).to_be_visible()

@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.graph_helpers import CONTEXT, check_every_diagram, embedded, grads, node_texts, seed_figure
+from tests.e2e.learner import start_cell
 
 PYODIDE = "/assets/pyodide/"
 
@@ -66,7 +67,7 @@ def test_show_draws_a_cells_graph_with_the_same_widget(context, gallery: str) ->
     page = context.new_page()
     page.goto(gallery + "/cells/")
     cell = page.locator(".bp-run").first
-    cell.get_by_role("button", name="Run").click()
+    start_cell(cell)
     output = cell.get_by_role("log", name="Output")
     figure = output.locator("figure.bp-graph")
     expect(figure).to_have_count(1, timeout=40_000)

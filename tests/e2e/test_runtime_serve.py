@@ -40,7 +40,7 @@ def serve() -> str:
         text=True,
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + 240  # it builds the site first (and proves every lab), maybe under load
     while time.monotonic() < deadline:
         if process.poll() is not None:
             pytest.fail(f"mkdocs serve exited:\n{process.stderr.read()[-3000:]}")
@@ -51,7 +51,7 @@ def serve() -> str:
             time.sleep(0.5)
     else:
         process.kill()
-        pytest.fail("mkdocs serve did not answer within 90 s")
+        pytest.fail("mkdocs serve did not answer within 240 s")
     yield url
     process.terminate()
     process.wait(timeout=10)
