@@ -86,8 +86,9 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
             fences = find_fences(markdown)
         except CourseError as e:
             raise PluginError(str(e)) from None
-        except FenceError as e:
-            raise PluginError(f"{self.where(page)}: {e}") from None
+        except FenceError as e:  # "line N: ..." of the markdown, as file:line of the lesson
+            message = re.sub(r"^line (\d+): ", lambda m: f"{int(m[1]) + above}: ", str(e))
+            raise PluginError(f"{self.where(page)}:{message}") from None
         markdown = self._render_fences(markdown, fences, page, above) if fences else markdown
         if MAP_MARKER in markdown:
             try:

@@ -143,3 +143,13 @@ def test_front_matter_moves_the_lines_named(course: SmallCourse) -> None:
     solved = course.read(LESSON).replace("return 0.0", "return (f(x + h) - f(x - h)) / (2 * h)")
     course.write(LESSON, "---\ntitle: Nudge it\n---\n" + solved)
     stops(course, f"{LESSON}:10", "starting code passes")
+
+
+def test_fence_never_closed(course: SmallCourse) -> None:
+    course.write("lessons/more/first.md", "---\ntitle: First\n---\n# First\n\n```python run\nx = 1\n")
+    stops(course, "lessons/more/first.md:6", "never closed")
+
+
+def test_graph_block_that_raises(course: SmallCourse) -> None:
+    course.edit("lessons/more/first.md", "More text.", "```python graph\na = Value(1.0)\nb = a / 0\n```")
+    stops(course, "lessons/more/first.md:9", "ZeroDivisionError")
