@@ -90,12 +90,13 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
             message = re.sub(r"^line (\d+): ", lambda m: f"{int(m[1]) + above}: ", str(e))
             raise PluginError(f"{self.where(page)}:{message}") from None
         markdown = self._render_fences(markdown, fences, page, above) if fences else markdown
-        if MAP_MARKER in markdown:
+        marker = re.search(f"^{re.escape(MAP_MARKER)}$", markdown, re.M)  # a line of its own, not code
+        if marker:
             try:
                 course_map = self.course.course_map(src, page.meta.get("modules") or {})
             except CourseError as e:
                 raise PluginError(f"{self.where(page)}:1: {e}") from None
-            markdown = markdown.replace(MAP_MARKER, course_map, 1)
+            markdown = markdown[: marker.start()] + course_map + markdown[marker.end() :]
         return markdown
 
     def _render_fences(self, markdown: str, fences: list, page: Page, above: int) -> str:

@@ -38,6 +38,13 @@ def test_the_small_course_builds_with_numbers_from_nav(course: SmallCourse) -> N
     assert "2.1 First" in lesson  # the footer's Next
 
 
+def test_the_map_marker_in_code_stays_code(course: SmallCourse) -> None:
+    course.edit("lessons/more/first.md", "More text.", 'Put `<div class="bp-course-map"></div>` on a line.')
+    assert course.build().ok
+    main = course.html("more/first").split('role="main">')[1].split("<footer")[0]
+    assert "&lt;div class=\"bp-course-map\"&gt;&lt;/div&gt;" in main and "2.2 Second" not in main
+
+
 def test_failing_solution(course: SmallCourse) -> None:
     course.edit(GRADER, '{f"slope(f, {x})": 2 * a * x + b}', '{f"slope(f, {x})": 2 * a * x + b + 1}')
     line = course.line_of(GRADER, '@check("the slope of a parabola')
