@@ -9,6 +9,8 @@ sys.path.insert(0, str(ROOT / "site" / "frontend" / "worker" / "python"))
 import lab_runner  # noqa: E402 -- needs the path above
 from backprop_site.fences import find_fences  # noqa: E402
 
+from lab_checks.grading.contract import verdict_text  # noqa: E402
+
 LESSONS = ROOT / "lessons"
 
 
@@ -28,13 +30,5 @@ def check(lab: str, code: str, seed: int | None = None) -> dict:
 
 
 def failures(verdict: dict) -> str:
-    """A failing verdict in words, for assertion messages."""
-    lines = [verdict.get("summary", "")]
-    for c in verdict.get("checks", []):
-        if not c["passed"]:
-            lines.append(
-                f"- {c['name']}: tried {c.get('tried')!r} rows {c.get('rows')} error {c.get('error')}"
-            )
-    if verdict.get("error"):
-        lines.append(str(verdict["error"].get("traceback")))
-    return "\n".join(lines)
+    """A failing verdict in words, for assertion messages: each failed check as a table."""
+    return verdict_text(verdict)
