@@ -11,8 +11,9 @@ const OP_HEIGHT = 24;
 const LABEL_LINE = 13;
 const MIN_NUMBER = "-0.000"; // room for numbers to change (films, nudges) without a new layout
 
-// graph: diagram data; numbers: per node, the widest text its data and grad may show.
-export function drawDiagram(container, graph, { numbers, edgeTexts, onFocusNode, onLeaveNode, onToggleNode }) {
+// graph: diagram data; numbers: per node, the widest text its data and grad may show;
+// pickLayout(layoutOf): one of layoutOf("LR"), layoutOf("TB") (the widget knows the room it has).
+export function drawDiagram(container, graph, { numbers, edgeTexts, pickLayout, onFocusNode, onLeaveNode, onToggleNode }) {
   measureTexts([
     ...graph.names.map((name) => [name, "bp-node__label"]),
     ...graph.nodes.flatMap((node, i) => [[node.op, "bp-op__text"], ...numbers(i).map((n) => [`grad ${n}`, "bp-node__row"])]),
@@ -30,7 +31,7 @@ export function drawDiagram(container, graph, { numbers, edgeTexts, onFocusNode,
       height: Math.max(...edgeTexts(k).map((lines) => lines.length)) * LABEL_LINE + 4,
     }),
   };
-  const layout = layoutGraph(graph, sizes);
+  const layout = pickLayout((direction) => layoutGraph(graph, sizes, direction));
   const svg = svgElement("svg", {
     class: "bp-graph__svg",
     viewBox: `0 0 ${layout.width} ${layout.height}`,

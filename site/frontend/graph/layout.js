@@ -1,4 +1,5 @@
-// Where everything goes: dagre lays the graph out left to right (inputs left, output right).
+// Where everything goes: dagre lays the graph out left to right (inputs left, output right), or
+// top to bottom (inputs above, output below) when that fits a narrow column better.
 // Each value with an operation gets an operation node just before it, as in micrograd's draw_dot;
 // edges from children into that operation node carry labels (local gradients, contributions),
 // and dagre reserves room for them so no label covers a node or another label.
@@ -7,10 +8,10 @@ import dagre from "@dagrejs/dagre";
 
 const SPACING = { rankdir: "LR", nodesep: 12, ranksep: 24, edgesep: 10, marginx: 10, marginy: 10 };
 
-// graph: the diagram data; sizes: {value(i), op(i), label(k)} -> {width, height}.
-export function layoutGraph(graph, sizes) {
+// graph: the diagram data; sizes: {value(i), op(i), label(k)} -> {width, height}; direction: "LR" | "TB".
+export function layoutGraph(graph, sizes, direction = "LR") {
   const g = new dagre.graphlib.Graph({ multigraph: true });
-  g.setGraph({ ...SPACING });
+  g.setGraph({ ...SPACING, rankdir: direction });
   g.setDefaultEdgeLabel(() => ({}));
   const hasOp = graph.nodes.map(() => false);
   for (const e of graph.edges) hasOp[e.to] = true;
@@ -32,6 +33,7 @@ export function layoutGraph(graph, sizes) {
   };
   const { width, height } = g.graph();
   return {
+    direction,
     width: Math.ceil(width),
     height: Math.ceil(height),
     values: graph.nodes.map((_, i) => box(`v${i}`)),

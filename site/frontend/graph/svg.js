@@ -11,6 +11,7 @@ export function svgElement(name, attributes = {}, parent = null) {
 
 let ruler = null;
 const widths = new Map(); // "class\ntext" -> width
+const sizes = new Map(); // class -> font size in px
 
 // Measures many [text, className] pairs at once (one layout for all of them, not one each), in an
 // off-screen SVG, so diagrams in closed <details> or hidden tabs measure right too.
@@ -29,6 +30,17 @@ export function measureTexts(pairs) {
   }
   for (const [key, t] of fresh) widths.set(key, t.getComputedTextLength());
   ruler.replaceChildren();
+}
+
+// The font size (px) the diagram's CSS gives text of this class.
+export function fontSize(className) {
+  if (!sizes.has(className)) {
+    measureTexts([]);
+    const t = svgElement("text", { class: className }, ruler);
+    sizes.set(className, parseFloat(getComputedStyle(t).fontSize) || 12);
+    t.remove();
+  }
+  return sizes.get(className);
 }
 
 export function textWidth(text, className) {

@@ -6,10 +6,14 @@ import { createFilm } from "./film.js";
 import { createNudge } from "./nudge.js";
 import { createPathsPanel } from "./paths.js";
 import { buildTable, updateTable } from "./table.js";
+import { fontSize } from "./svg.js";
 import { displayState, edgeTexts, markPaths, nodeNumbers } from "./view.js";
 
-const MIN_FIT = 0.85; // smaller text is hard to read: wider graphs scroll instead
+const READABLE_PX = 11; // no text is drawn smaller, at load, after Fit or zooming out: wider graphs scroll
+const TEXT_CLASSES = ["bp-node__label", "bp-node__row", "bp-op__text", "bp-edge__text"];
 const ZOOM_STEP = 1.25;
+
+const ARROWS = { left: "←", right: "→", up: "↑", down: "↓" };
 
 // root: a figure.bp-graph (from the build, or made for show(v)); data.graph: the diagram data.
 export function mountDiagram(root, data) {
@@ -20,6 +24,8 @@ export function mountDiagram(root, data) {
   let pinned = null;
   let diagram = null;
   let scale = 1;
+  let zoomed = false; // the reader chose a zoom: a resize keeps it
+  let room = 0; // the canvas width the layout was picked for
 
   let canvas = root.querySelector(".bp-graph__canvas");
   if (!canvas) {
@@ -34,14 +40,22 @@ export function mountDiagram(root, data) {
   zoom.className = "bp-graph__zoom";
   zoom.setAttribute("role", "group");
   zoom.setAttribute("aria-label", "Zoom");
-  const zoomOut = button("−", "bp-graph__zoom-out", () => setScale(scale / ZOOM_STEP));
-  const zoomIn = button("+", "bp-graph__zoom-in", () => setScale(scale * ZOOM_STEP));
-  const fit = button("Fit", "bp-graph__zoom-fit", () => setScale(fitScale(0)));
+  const zoomOut = button("−", "bp-graph__zoom-out", () => zoomTo(scale / ZOOM_STEP));
+  const zoomIn = button("+", "bp-graph__zoom-in", () => zoomTo(scale * ZOOM_STEP));
+  const fit = button("Fit", "bp-graph__zoom-fit", () => fitView());
   zoomOut.setAttribute("aria-label", "Zoom out");
   zoomIn.setAttribute("aria-label", "Zoom in");
   fit.setAttribute("aria-label", "Fit to width");
-  zoom.append(zoomOut, zoomIn, fit);
-  stage.append(zoom, canvas);
+  // The scroll cue: a line of text and a fade on each side that has more of the graph.
+  const more = document.createElement("span");
+  more.className = "bp-graph__more";
+  more.setAttribute("aria-hidden", "true");
+  zoom.append(more, zoomOut, zoomIn, fit);
+  const viewport = document.createElement("div");
+  viewport.className = "bp-graph__viewport";
+  viewport.append(canvas);
+  stage.append(zoom, viewport);
+  canvas.addEventListener("scroll", () => cue(), { passive: true });
 
   const controls = document.createElement("div");
   controls.className = "bp-graph__controls";
@@ -73,6 +87,7 @@ export function mountDiagram(root, data) {
     diagram = drawDiagram(canvas, graph, {
       numbers: nodeNumbers(graph),
       edgeTexts: edgeTexts(graph),
+      pickLayout,
       onFocusNode: (i) => {
         hovered = i;
         paint();
@@ -87,6 +102,7 @@ export function mountDiagram(root, data) {
       },
     });
     root.dataset.nodes = String(graph.nodes.length);
+    root.dataset.direction = diagram.layout.direction;
     setScale(scale);
     [canvas.scrollLeft, canvas.scrollTop] = scroll;
     paint();
@@ -105,20 +121,66 @@ export function mountDiagram(root, data) {
     diagram.paint(state);
   }
 
-  function fitScale(fallback) {
-    const width = canvas.clientWidth;
-    if (!width) return fallback;
-    return Math.min(1, (width - 2) / diagram.layout.width);
+  // Left to right unless the column is too narrow for it and top to bottom fits (a chain on a phone).
+  function pickLayout(layoutOf) {
+    const across = layoutOf("LR");
+    if (!room || across.width * minScale() <= room) return across;
+    const down = layoutOf("TB");
+    return down.width * minScale() <= room ? down : across;
+  }
+
+  function minScale() {
+    return READABLE_PX / Math.min(...TEXT_CLASSES.map(fontSize));
+  }
+
+  // At load, on Fit and when the column changes width: the layout that fits best, as big as fits
+  // (never below readable, never above 1), scrolled so that the output is in view.
+  function fitView() {
+    zoomed = false;
+    room = Math.max(0, canvas.clientWidth - 2);
+    scale = 1;
+    draw();
+    setScale(room ? Math.max(minScale(), Math.min(1, room / diagram.layout.width)) : 1);
+    showOutput();
+  }
+
+  function zoomTo(s) {
+    zoomed = true;
+    setScale(s);
   }
 
   function setScale(s) {
-    scale = Math.max(0.2, Math.min(3, s));
+    scale = Math.max(minScale(), Math.min(3, s));
     diagram.svg.setAttribute("width", String(Math.round(diagram.layout.width * scale)));
     diagram.svg.setAttribute("height", String(Math.round(diagram.layout.height * scale)));
     root.dataset.scale = scale.toFixed(2);
+    cue();
   }
 
-  draw();
-  setScale(Math.max(MIN_FIT, fitScale(1)));
+  function showOutput() {
+    const box = diagram.layout.values[graph.output];
+    const offset = Math.max(0, (canvas.clientWidth - diagram.layout.width * scale) / 2); // a centred svg
+    const right = offset + (box.x + box.width) * scale + 12;
+    const bottom = (box.y + box.height) * scale + 12;
+    if (right > canvas.clientWidth) canvas.scrollLeft = right - canvas.clientWidth;
+    if (bottom > canvas.clientHeight) canvas.scrollTop = bottom - canvas.clientHeight;
+    cue();
+  }
+
+  function cue() {
+    const sides = [];
+    if (canvas.scrollLeft > 1) sides.push("left");
+    if (canvas.scrollLeft + canvas.clientWidth < canvas.scrollWidth - 1) sides.push("right");
+    if (canvas.scrollTop > 1) sides.push("up");
+    if (canvas.scrollTop + canvas.clientHeight < canvas.scrollHeight - 1) sides.push("down");
+    viewport.dataset.more = sides.join(" ");
+    more.textContent = sides.length ? `Scroll ${sides.map((s) => ARROWS[s]).join(" ")} for more of the graph` : "";
+  }
+
+  fitView();
+  new ResizeObserver(() => {
+    if (!zoomed && Math.abs(Math.max(0, canvas.clientWidth - 2) - room) > 1) fitView();
+    else cue();
+  }).observe(canvas);
   return { root, get graph() { return graph; }, film };
 }
