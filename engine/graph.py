@@ -1,25 +1,87 @@
-"""A Value's graph as plain data (JSON-ready), for diagrams and films of the passes."""
+"""A Value's graph as plain data (JSON-ready), for diagrams and films of the passes.
+
+The one tracer of the course: it reads this engine's Value, and any class shaped like micrograd's
+(data, grad, _prev, _op), such as a learner's own.
+"""
 
 from engine.value import Value, topological_order
 
 
-def trace(root: Value) -> dict:
-    """Nodes, edges with their local gradients, and the order backward() visits them."""
-    topo = topological_order(root)
-    index = {id(v): i for i, v in enumerate(topo)}
+def trace(root) -> dict:
+    """Nodes, edges with their local gradients, and the order backward() visits them (output last)."""
+    return describe(values_in_order(root))
+
+
+def values_in_order(root) -> list:
+    """Every value root depends on, each after its children (ids of trace(root) index this list)."""
+    if isinstance(root, Value):
+        return topological_order(root)
+    topo, visited, stack = [], set(), [(root, False)]  # by id(): a learner's class may redefine ==
+    while stack:
+        node, children_done = stack.pop()
+        if children_done:
+            topo.append(node)
+        elif id(node) not in visited:
+            visited.add(id(node))
+            stack.append((node, True))
+            stack.extend((c, False) for c in reversed(list(node._prev)) if id(c) not in visited)
+    return topo
+
+
+def describe(order: list) -> dict:
+    """trace()'s data for values already in topological order (output last)."""
+    index = {id(v): i for i, v in enumerate(order)}
     nodes = [
-        {"id": i, "label": v.label, "op": v._op, "data": _number(v.data), "grad": _number(v.grad)}
-        for i, v in enumerate(topo)
+        {
+            "id": i,
+            "label": str(getattr(v, "label", "") or ""),
+            "op": str(v._op or ""),
+            "data": json_number(v.data),
+            "grad": json_number(v.grad),
+        }
+        for i, v in enumerate(order)
     ]
     edges = [
-        {"from": index[id(child)], "to": i, "local_grad": _number(local)}
-        for i, v in enumerate(topo)
-        for child, local in zip(v._prev, v._local_grads)
+        {"from": index[id(child)], "to": i, "local_grad": json_number(local)}
+        for i, v in enumerate(order)
+        for child, local in local_gradients(v)
     ]
-    return {"nodes": nodes, "edges": edges, "order": list(range(len(topo))), "output": len(topo) - 1}
+    return {"nodes": nodes, "edges": edges, "order": list(range(len(order))), "output": len(order) - 1}
 
 
-def _number(x) -> float | None:
-    """A float JSON can carry (it has no inf or nan)."""
-    x = float(x)
+def local_gradients(v) -> list:
+    """(child, local gradient) pairs: the stored ones, or (micrograd's closures) asked of _backward."""
+    children = list(v._prev)
+    stored = getattr(v, "_local_grads", None)
+    if stored is not None and len(stored) == len(children):
+        return list(zip(children, stored))
+    return list(zip(children, _probe(v, children)))
+
+
+def _probe(v, children: list) -> list:
+    """A closure-style _backward run with v.grad = 1 leaves each child's local gradient in its grad."""
+    backward = getattr(v, "_backward", None)
+    if not children or not callable(backward):
+        return [None] * len(children)
+    saved = [(x, x.grad) for x in (v, *children)]
+    try:
+        for child in children:
+            child.grad = 0.0
+        v.grad = 1.0
+        backward()
+        # A child listed twice (x * x) got both parts in one grad: each edge carries half of it.
+        return [float(c.grad) / children.count(c) for c in children]
+    except Exception:
+        return [None] * len(children)
+    finally:
+        for x, grad in saved:
+            x.grad = grad
+
+
+def json_number(x) -> float | None:
+    """A float JSON can carry (it has no inf or nan), or None."""
+    try:
+        x = float(x)
+    except (TypeError, ValueError):
+        return None
     return x if x == x and abs(x) != float("inf") else None

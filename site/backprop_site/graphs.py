@@ -11,8 +11,8 @@ from types import ModuleType
 from engine import Value
 
 # The module the browser's worker uses for show(v) and nudges makes build-time diagrams too,
-# so a diagram's films and paths are the same wherever it was drawn.
-DIAGRAMS = Path(__file__).resolve().parents[1] / "frontend" / "worker" / "python" / "backprop_graph.py"
+# so a diagram's names, films, paths and number texts are the same wherever it was drawn.
+DIAGRAMS = Path(__file__).resolve().parents[1] / "frontend" / "worker" / "python" / "backprop_diagram.py"
 
 
 class GraphBlockError(ValueError):
@@ -21,14 +21,14 @@ class GraphBlockError(ValueError):
 
 @cache
 def _diagrams(mtime: float) -> ModuleType:
-    spec = importlib.util.spec_from_file_location("backprop_graph", DIAGRAMS)
+    spec = importlib.util.spec_from_file_location("backprop_diagram", DIAGRAMS)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
 def diagrams() -> ModuleType:
-    """backprop_graph, loaded again when its file changes (so `make serve` sees edits)."""
+    """backprop_diagram, loaded again when its file changes (so `make serve` sees edits)."""
     return _diagrams(DIAGRAMS.stat().st_mtime)
 
 
@@ -59,7 +59,7 @@ def run_graph_block(
     root = namespace[name]
     root.backward()
     module = diagrams()
-    traced = module.diagram(module.trace_any(root)[0])
+    traced = module.diagram_of(root, modules=namespace)  # names neurons' parameters, as show(v) does
     _check_film(traced, module, src, first_line)
     return traced
 
@@ -78,8 +78,11 @@ def _last_assigned_value(tree: ast.Module, namespace: dict) -> str | None:
 
 def _check_film(traced: dict, module: ModuleType, src: str, line: int) -> None:
     """The backward film must end where the engine's backward() did (else the film would teach wrong)."""
+    constants = set(traced["constants"])  # drawn without a gradient: the film passes them nothing
     for node, grad in zip(traced["nodes"], module.film_grads(traced)):
         expected = node["grad"]
+        if node["id"] in constants:
+            continue
         if (grad is None) != (expected is None) or (
             grad is not None and abs(grad - expected) > 1e-9 * max(1.0, abs(expected))
         ):

@@ -41,14 +41,15 @@ def lab(fence: Fence, lab_id: str, title: str, hint_count: int) -> str:
 def graph(fence: Fence, graph_id: str, diagram: dict, caption: str) -> str:
     """A diagram: its data (graph, films, paths) as JSON, with the node table as the text alternative."""
     data = {"kind": "graph", "id": graph_id, "code": fence.code, "caption": caption, "graph": diagram}
+    constants = set(diagram["constants"])
     rows = "".join(
         f'<tr data-node="{n["id"]}">'
         f'<th scope="row">{html.escape(name)}</th>'
-        f"<td>{html.escape(n['op'] or 'input')}</td>"
-        f'<td class="bp-graph__num" data-field="data">{_fmt(n["data"])}</td>'
-        f'<td class="bp-graph__num" data-field="grad">{_fmt(n["grad"])}</td>'
+        f"<td>{html.escape(n['op'] or ('constant' if n['id'] in constants else 'input'))}</td>"
+        f'<td class="bp-graph__num" data-field="data">{html.escape(text["data"])}</td>'
+        f'<td class="bp-graph__num" data-field="grad">{html.escape(text["grad"])}</td>'
         "</tr>"
-        for n, name in zip(diagram["nodes"], diagram["names"])
+        for n, name, text in zip(diagram["nodes"], diagram["names"], diagram["texts"])
     )
     table = (
         f'<table class="bp-graph__table"><caption>{html.escape(caption)}</caption>'
@@ -62,10 +63,3 @@ def graph(fence: Fence, graph_id: str, diagram: dict, caption: str) -> str:
         f'<details class="bp-graph__details"><summary>Table of nodes</summary>{table}</details>'
         "</figure>"
     )
-
-
-def _fmt(x: float | None) -> str:
-    """A number as the diagrams show it: four significant digits (as backprop_graph.fmt)."""
-    if x is None:
-        return "—"
-    return "0" if x == 0 else f"{x:.4g}"

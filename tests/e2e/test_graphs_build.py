@@ -7,10 +7,12 @@ from pathlib import Path
 import pytest
 from backprop_site.graphs import DIAGRAMS, GraphBlockError, run_graph_block
 
+from engine import Value
 from tests.visual.gallery import build_pages
 
 sys.path.insert(0, str(DIAGRAMS.parent))
-import backprop_graph  # noqa: E402 -- the worker's module, imported the way the worker does
+import backprop_diagram  # noqa: E402 -- the worker's modules, imported the way the worker does
+import backprop_graph  # noqa: E402
 
 SEED = 'a = Value(2.0, label="a")\nb = Value(3.0, label="b")\nc = a * b\nL = c + a\n'
 
@@ -22,7 +24,7 @@ def test_the_seed_examples_backward_film() -> None:
     grads = [0.0] * 4
     after = []
     for frame in frames:
-        for i, g in frame["set"]:
+        for i, g, _ in frame["set"]:
             grads[i] = g
         after.append(list(grads))
     assert after == [[0, 0, 0, 0], [0, 0, 0, 1], [1, 0, 1, 1], [4, 2, 1, 1]]
@@ -46,7 +48,7 @@ def test_many_paths_are_counted_but_only_some_listed() -> None:
     code = "x = Value(1.5, label='x')\ny = x\nfor _ in range(12):\n    y = y * x + x\nout = y\n"
     graph = run_graph_block(code)
     x = graph["paths"][0]
-    assert x["count"] > backprop_graph.MAX_PATHS == len(x["paths"])
+    assert x["count"] > backprop_diagram.MAX_PATHS == len(x["paths"])
     assert x["sum"] == pytest.approx(graph["nodes"][0]["grad"])
 
 
@@ -102,13 +104,13 @@ def test_show_of_a_micrograd_value_probes_its_closures() -> None:
     b = micrograd.Value(3.0)
     out = (a * b + a).relu()
     out.backward()
-    data = backprop_graph.diagram_of(out, {id(a): "a", id(b): "b", id(out): "out"})
+    data = backprop_graph.diagram_to_show(out, {"a": a, "b": b, "out": out})
     names = data["names"]
     assert names[data["output"]] == "out"
     from_a = sorted(e["local_grad"] for e in data["edges"] if names[e["from"]] == "a")
     assert from_a == [1.0, 3.0]  # d(a*b)/da = b, d(ab + a)/da through + = 1
     assert [n["grad"] for n in data["nodes"]][names.index("a")] == a.grad == 4.0
-    assert backprop_graph.film_grads(data)[names.index("a")] == 4.0
+    assert backprop_diagram.film_grads(data)[names.index("a")] == 4.0
     assert a.grad == 4.0 and b.grad == 2.0  # probing left the learner's grads as they were
     nudged = backprop_graph.nudge(data, [[names.index("a"), 3.0]])
     assert nudged["graph"]["nodes"][data["output"]]["data"] == 12.0
@@ -122,14 +124,81 @@ def test_show_refuses_what_it_cannot_draw() -> None:
 
     x = Value(0.5)
     y = x
-    for _ in range(backprop_graph.MAX_NODES):
+    for _ in range(backprop_diagram.MAX_NODES):
         y = y + x
     with pytest.raises(ValueError, match="diagrams are drawn for up to"):
-        backprop_graph.diagram_of(y)
+        backprop_diagram.diagram_of(y)
 
 
 def test_a_lone_value_is_a_diagram_too() -> None:
     graph = run_graph_block("a = Value(1.5)\n")
     assert graph["names"] == ["a"] and graph["edges"] == [] and graph["leaves"] == [0]
-    assert [f["set"] for f in graph["film"]["backward"]] == [[[0, 0.0]], [[0, 1.0]]]
-    assert graph["paths"] == [{"paths": [{"edges": [], "product": 1.0}], "count": 1, "sum": 1.0}]
+    assert [f["set"] for f in graph["film"]["backward"]] == [[[0, 0.0, "0"]], [[0, 1.0, "1"]]]
+    assert graph["paths"] == [
+        {
+            "paths": [{"edges": [], "product": 1.0, "product_text": "1"}],
+            "count": 1,
+            "sum": 1.0,
+            "sum_text": "1",
+        }
+    ]
+
+
+# Constants, names and neurons ------------------------------------------------------------------------
+
+
+def test_a_plain_number_is_drawn_as_a_constant_without_a_gradient() -> None:
+    graph = run_graph_block("x = Value(3.0, label='x')\nb = x * 4\nL = b + 1\n")
+    names, constants = graph["names"], graph["constants"]
+    assert [names[i] for i in constants] == ["4", "1"]
+    assert graph["inputs"] == [names.index("x")]  # the nudge boxes: x only, not "4 [4]"
+    assert all(graph["texts"][i]["grad"] == "—" for i in constants)
+    captions = " ".join(f["caption"] for pass_ in ("forward", "backward") for f in graph["film"][pass_])
+    assert (
+        "∂" not in captions
+        and "/d4" not in captions
+        and "4.grad" not in captions
+        and "1.grad" not in captions
+    )
+    assert "4 is a constant." in captions
+    assert all(
+        s["edge"] not in {k for k, e in enumerate(graph["edges"]) if e["from"] in constants}
+        for f in graph["film"]["backward"]
+        for s in f.get("edges", [])
+    )
+
+
+def test_several_constants_are_each_called_by_their_value() -> None:
+    graph = run_graph_block("x = Value(1.0, label='x')\ny = x * 2 + 0.5 - 3\n")
+    assert sorted(graph["names"][i] for i in graph["constants"]) == ["0.5", "2", "3"]
+
+
+def test_a_nameless_intermediate_is_called_by_its_expression() -> None:
+    x = Value(0.5)
+    y = x.tanh() * x
+    y.backward()
+    data = backprop_graph.diagram_to_show(y, {"x": x, "y": y})
+    assert data["names"] == ["x", "tanh(x)", "y"]
+    assert "#" not in " ".join(f["caption"] for f in data["film"]["forward"])
+
+
+def test_show_of_an_mlp_names_its_parameters_and_draws_each_neurons_sum_as_one_node() -> None:
+    from engine.nn import MLP
+
+    model = MLP(2, [3, 1], seed=1)
+    out = model([2.0, -1.0])
+    out.backward()
+    data = backprop_graph.diagram_to_show(out, {"model": model, "out": out})
+    names = data["names"]
+    assert {"L1n1.w1", "L1n1.w2", "L1n1.b", "L2n1.w3", "L2n1.b", "x1", "x2", "relu(L1n2)", "out"} <= set(
+        names
+    )
+    assert not any(name.startswith("#") for name in names)
+    assert len(data["nodes"]) == 26 < 40  # 4 neurons' sums of products collapsed
+    assert sum(n["op"] == backprop_diagram.NEURON for n in data["nodes"]) == 4
+    for node, grad in zip(data["nodes"], backprop_diagram.film_grads(data)):  # the film still adds up
+        assert grad == pytest.approx(node["grad"])
+    w = names.index("L2n1.w1")
+    nudged = backprop_graph.nudge(data, [[w, data["nodes"][w]["data"] + 0.5]])
+    assert nudged["graph"]["names"] == names
+    assert float(nudged["text"]["change"]) == pytest.approx(float(nudged["text"]["prediction"]), rel=1e-3)

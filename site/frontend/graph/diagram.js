@@ -1,4 +1,5 @@
-// The SVG of a diagram: value nodes (label, data, grad), operation nodes, edges with labels.
+// The SVG of a diagram: value nodes (label, data, grad), constants (just their number), operation
+// nodes, edges with labels.
 // It only draws: what each node and edge shows comes from view.js (numbers from the engine).
 
 import { layoutGraph } from "./layout.js";
@@ -8,28 +9,34 @@ const PAD_X = 8;
 const ROW = 16;
 const VALUE_HEIGHT = 8 + 3 * ROW + 4;
 const OP_HEIGHT = 24;
+const CONSTANT_HEIGHT = 24;
 const LABEL_LINE = 13;
 const MIN_NUMBER = "-0.000"; // room for numbers to change (films, nudges) without a new layout
 
 // graph: diagram data; numbers: per node, the widest text its data and grad may show;
 // pickLayout(layoutOf): one of layoutOf("LR"), layoutOf("TB") (the widget knows the room it has).
 export function drawDiagram(container, graph, { numbers, edgeTexts, pickLayout, onFocusNode, onLeaveNode, onToggleNode }) {
+  const constant = new Set(graph.constants);
   measureTexts([
-    ...graph.names.map((name) => [name, "bp-node__label"]),
+    ...graph.names.map((name, i) => [name, constant.has(i) ? "bp-node__const" : "bp-node__label"]),
     ...graph.nodes.flatMap((node, i) => [[node.op, "bp-op__text"], ...numbers(i).map((n) => [`grad ${n}`, "bp-node__row"])]),
     ...graph.edges.flatMap((_, k) => edgeTexts(k).flat().map((line) => [line, "bp-edge__text"])),
   ]);
   const numberWidth = (i) => textWidth(`grad ${longest([MIN_NUMBER, ...numbers(i)])}`, "bp-node__row");
   const sizes = {
-    value: (i) => ({
-      width: Math.ceil(Math.max(textWidth(graph.names[i], "bp-node__label"), numberWidth(i)) + 2 * PAD_X),
-      height: VALUE_HEIGHT,
-    }),
+    value: (i) =>
+      constant.has(i)
+        ? { width: Math.ceil(Math.max(14, textWidth(graph.names[i], "bp-node__const")) + 2 * PAD_X), height: CONSTANT_HEIGHT }
+        : { width: Math.ceil(Math.max(textWidth(graph.names[i], "bp-node__label"), numberWidth(i)) + 2 * PAD_X), height: VALUE_HEIGHT },
     op: (i) => ({ width: Math.ceil(Math.max(30, textWidth(graph.nodes[i].op, "bp-op__text") + 18)), height: OP_HEIGHT }),
-    label: (k) => ({
-      width: Math.ceil(Math.max(...edgeTexts(k).flat().map((t) => textWidth(t, "bp-edge__text"))) + 8),
-      height: Math.max(...edgeTexts(k).map((lines) => lines.length)) * LABEL_LINE + 4,
-    }),
+    label: (k) => {
+      const lines = edgeTexts(k).flat();
+      if (!lines.length) return { width: 0, height: 0 };
+      return {
+        width: Math.ceil(Math.max(...lines.map((t) => textWidth(t, "bp-edge__text"))) + 8),
+        height: Math.max(...edgeTexts(k).map((l) => l.length)) * LABEL_LINE + 4,
+      };
+    },
   };
   const layout = pickLayout((direction) => layoutGraph(graph, sizes, direction));
   const svg = svgElement("svg", {
@@ -65,12 +72,14 @@ export function drawDiagram(container, graph, { numbers, edgeTexts, pickLayout, 
     text.textContent = graph.nodes[i].op;
     return g;
   });
-  const values = layout.values.map((box, i) => drawValue(valueLayer, box, i, graph.names[i]));
+  const values = layout.values.map((box, i) => (constant.has(i) ? drawConstant(valueLayer, box, i, graph.names[i]) : drawValue(valueLayer, box, i, graph.names[i])));
   for (const i of graph.leaves) values[i].g.dataset.leaf = "";
 
-  // One tab stop for all the nodes (roving tabindex); arrows move along the topological order.
+  // One tab stop for all the nodes but constants (roving tabindex); arrows move along the order.
+  const focusable = graph.order.filter((i) => !constant.has(i));
   let focusIndex = graph.output;
   values.forEach((v, i) => {
+    if (constant.has(i)) return;
     v.g.tabIndex = i === focusIndex ? 0 : -1;
     v.g.addEventListener("focus", () => {
       values[focusIndex].g.tabIndex = -1;
@@ -83,17 +92,17 @@ export function drawDiagram(container, graph, { numbers, edgeTexts, pickLayout, 
     v.g.addEventListener("mouseleave", () => onLeaveNode(i));
     v.g.addEventListener("click", () => onToggleNode(i));
     v.g.addEventListener("keydown", (event) => {
-      const position = graph.order.indexOf(i);
+      const position = focusable.indexOf(i);
       const to = {
         ArrowRight: position + 1, ArrowDown: position + 1, ArrowLeft: position - 1, ArrowUp: position - 1,
-        Home: 0, End: graph.order.length - 1,
+        Home: 0, End: focusable.length - 1,
       }[event.key];
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();
         onToggleNode(i);
       } else if (to !== undefined) {
         event.preventDefault();
-        values[graph.order[Math.max(0, Math.min(graph.order.length - 1, to))]].g.focus();
+        values[focusable[Math.max(0, Math.min(focusable.length - 1, to))]].g.focus();
       }
     });
   });
@@ -103,6 +112,10 @@ export function drawDiagram(container, graph, { numbers, edgeTexts, pickLayout, 
   function paint(state) {
     state.nodes.forEach((s, i) => {
       const v = values[i];
+      if (constant.has(i)) {
+        toggle(v.g, { active: s.active, pending: s.pending, offPath: s.offPath });
+        return;
+      }
       setText(v.data, s.data);
       setText(v.grad, s.grad);
       v.g.dataset.data = s.data;
@@ -137,6 +150,15 @@ function drawValue(layer, box, i, name) {
     return svgElement("tspan", { class: `bp-node__${key}` }, text);
   };
   return { g, data: row(1, "data"), grad: row(2, "grad") };
+}
+
+// A constant (the 4 of x * 4): its number in a small box; it has no gradient and no nudge.
+function drawConstant(layer, box, i, name) {
+  const g = svgElement("g", { class: "bp-node bp-node--constant", "data-node": i, "aria-label": `${name}, a constant` }, layer);
+  svgElement("rect", { class: "bp-node__box", x: box.x, y: box.y, width: box.width, height: box.height, rx: box.height / 2 }, g);
+  const text = svgElement("text", { class: "bp-node__const", x: box.x + box.width / 2, y: box.y + box.height / 2 + 4.5, "text-anchor": "middle" }, g);
+  text.textContent = name;
+  return { g, data: null, grad: null };
 }
 
 function drawEdge(layer, points, attributes) {

@@ -1,10 +1,9 @@
-// Nudges: a number field per input (leaf); the engine recomputes the graph in the worker, and
+// Nudges: a number field per input (a leaf that is not a constant); the engine recomputes the graph in the worker, and
 // the widget sets the output's actual change beside the prediction sum(grad × nudge).
 // Python starts on the first nudge, not because a diagram is on the page.
 
 import { button } from "../cells/cell.js";
 import { python } from "../python/client.js";
-import { fmt } from "./format.js";
 
 const DELAY_MS = 120;
 const MANY = 8;
@@ -38,18 +37,18 @@ export function createNudge(parent, { base, onGraph }) {
   fields.append(title);
   // Many inputs (a neuron's weights, say) fold away so they do not push the film off screen.
   let holder = fields;
-  if (base.leaves.length > MANY) {
+  if (base.inputs.length > MANY) {
     const more = document.createElement("details");
     more.className = "bp-nudge__more";
     const summary = document.createElement("summary");
-    summary.textContent = `${base.leaves.length} inputs`;
+    summary.textContent = `${base.inputs.length} inputs`;
     holder = document.createElement("div");
     holder.className = "bp-nudge__fields";
     more.append(summary, holder);
     fields.append(more);
   }
   // Named inputs first; each starts at its value as the diagram shows it (four digits).
-  const leaves = [...base.leaves].sort((i, j) => unnamed(base, i) - unnamed(base, j) || i - j);
+  const leaves = [...base.inputs].sort((i, j) => unnamed(base, i) - unnamed(base, j) || i - j);
   const inputs = leaves.map((i) => {
     const label = document.createElement("label");
     label.className = "bp-nudge__field";
@@ -58,7 +57,7 @@ export function createNudge(parent, { base, onGraph }) {
     const input = document.createElement("input");
     input.type = "number";
     input.step = "0.1";
-    input.value = fmt(base.nodes[i].data);
+    input.value = base.texts[i].data;
     input.defaultValue = input.value;
     input.dataset.node = String(i);
     input.addEventListener("input", () => schedule());
@@ -116,8 +115,8 @@ export function createNudge(parent, { base, onGraph }) {
     box.dataset.state = "computing";
     let answer;
     try {
-      const { nodes, edges, order, output, names } = base; // what the worker needs to replay the graph
-      const graph = { nodes, edges, order, output, names, ...(base.class ? { class: base.class } : {}) };
+      const { nodes, edges, order, output, names, unnamed } = base; // what the worker needs to replay the graph
+      const graph = { nodes, edges, order, output, names, unnamed, ...(base.class ? { class: base.class } : {}) };
       answer = await client.call("backprop_graph", "nudge", { graph, values });
     } catch (error) {
       answer = { ok: false, error: { message: error.message } };
@@ -131,13 +130,12 @@ export function createNudge(parent, { base, onGraph }) {
     }
     box.dataset.state = "done";
     onGraph(answer.graph);
-    const before = base.nodes[base.output].data;
-    const after = answer.graph.nodes[answer.graph.output].data;
-    const prediction = answer.terms.map((t) => `${fmt(t.grad)} × ${signed(t.nudge)}`).join(" + ");
+    const { before, after, change, prediction: predicted } = answer.text;
+    const prediction = answer.terms.map((t) => `${t.grad_text} × ${t.nudge_text}`).join(" + ");
     const grads = answer.terms.map((t) => `${base.names[t.leaf]}.grad × Δ${base.names[t.leaf]}`).join(" + ");
     result.replaceChildren(
-      line("bp-nudge__actual", `${out} went from ${fmt(before)} to ${fmt(after)}: actual change ${signed(answer.change)}.`),
-      line("bp-nudge__predicted", `Prediction ${grads} = ${prediction} = ${signed(answer.prediction)}.`),
+      line("bp-nudge__actual", `${out} went from ${before} to ${after}: actual change ${change}.`),
+      line("bp-nudge__predicted", `Prediction ${grads} = ${prediction} = ${predicted}.`),
     );
   }
 
@@ -146,11 +144,6 @@ export function createNudge(parent, { base, onGraph }) {
 
 function unnamed(graph, i) {
   return graph.unnamed.includes(i) ? 1 : 0;
-}
-
-function signed(x) {
-  const text = fmt(x);
-  return x > 0 ? `+${text}` : text;
 }
 
 function line(className, text) {

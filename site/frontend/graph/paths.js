@@ -1,8 +1,6 @@
 // The paths panel: every path from a node to the output, the product of the local gradients
 // along each, and their sum, which is the node's gradient (the products and sums come from Python).
 
-import { fmt } from "./format.js";
-
 export function createPathsPanel(parent) {
   const panel = document.createElement("div");
   panel.className = "bp-paths";
@@ -15,12 +13,12 @@ export function createPathsPanel(parent) {
   hint();
 
   function show(graph, i) {
-    const { paths, count, sum } = graph.paths[i];
+    const { paths, count, sum_text: sum } = graph.paths[i];
     const name = graph.names[i];
     const out = graph.names[graph.output];
     panel.dataset.node = String(i);
     if (i === graph.output) {
-      panel.replaceChildren(paragraph("bp-paths__sum", `${out} is the output: its gradient d${out}/d${out} is 1.`));
+      panel.replaceChildren(paragraph("bp-paths__sum", `${out} is the output: its grad is 1, since it changes one for one with itself.`));
       return;
     }
     const intro = paragraph(
@@ -37,16 +35,16 @@ export function createPathsPanel(parent) {
       // x * x reaches its product along two edges: the same route, twice, each with its own factor.
       if (seen.has(route)) route += " (its other edge)";
       else seen.add(route);
-      const factors = path.edges.map((k) => fmt(graph.edges[k].local_grad)).join(" × ");
-      item.textContent = `${route}: ${factors} = ${fmt(path.product)}`;
+      const factors = path.edges.map((k) => graph.edges[k].local_text).join(" × ");
+      item.textContent = `${route}: ${factors} = ${path.product_text}`;
       list.append(item);
     }
     const rest = count - paths.length;
     const more = rest > 0 ? ` (plus ${rest.toLocaleString()} more ${rest === 1 ? "path" : "paths"} not listed)` : "";
-    const terms = paths.map((p) => fmt(p.product)).join(" + ");
+    const terms = paths.map((p) => p.product_text).join(" + ");
     const total = paragraph(
       "bp-paths__sum",
-      count > 1 ? `Sum: ${terms}${more} = ${fmt(sum)} = ${name}.grad` : `So ${name}.grad = ${fmt(sum)}`,
+      count > 1 ? `Sum: ${terms}${more} = ${sum} = ${name}.grad` : `So ${name}.grad = ${sum}`,
     );
     panel.replaceChildren(intro, list, total);
   }

@@ -1,8 +1,6 @@
 // The diagram's text alternative: a table of its nodes (label, operation, value, gradient).
 // Graph blocks get it from the build; show(v) diagrams build the same markup here.
 
-import { fmt } from "./format.js";
-
 export function buildTable(graph, caption) {
   const details = document.createElement("details");
   details.className = "bp-graph__details";
@@ -26,7 +24,7 @@ export function buildTable(graph, caption) {
     th.scope = "row";
     th.textContent = graph.names[i];
     row.append(th);
-    row.insertCell().textContent = node.op || "input";
+    row.insertCell().textContent = node.op || (graph.constants.includes(i) ? "constant" : "input");
     for (const field of ["data", "grad"]) {
       const cell = row.insertCell();
       cell.className = "bp-graph__num";
@@ -41,7 +39,7 @@ export function buildTable(graph, caption) {
 // The table shows the graph's current values (after a nudge, the recomputed ones).
 export function updateTable(root, graph) {
   for (const row of root.querySelectorAll("tr[data-node]")) {
-    const node = graph.nodes[Number(row.dataset.node)];
-    for (const cell of row.querySelectorAll("[data-field]")) cell.textContent = fmt(node[cell.dataset.field]);
+    const texts = graph.texts[Number(row.dataset.node)];
+    for (const cell of row.querySelectorAll("[data-field]")) cell.textContent = texts[cell.dataset.field];
   }
 }

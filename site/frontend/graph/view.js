@@ -1,38 +1,39 @@
 // What the diagram shows at rest, in a frame of a film, and while paths are highlighted.
-// Every number is one the engine produced (build-time trace or worker); this file only picks
-// which to show and formats them.
-
-import { fmt } from "./format.js";
+// Every number, and its text, is one the engine's Python produced (build-time trace or worker);
+// this file only picks which to show.
 
 // Short labels stay on one or two lines; long numbers get a line each, to keep the graph narrow.
-export function restLabel(edge) {
-  const local = fmt(edge.local_grad);
+// An arrow from a constant shows nothing: a constant gets no gradient.
+export function restLabel(graph, k) {
+  const edge = graph.edges[k];
+  if (graph.constants.includes(edge.from)) return [];
+  const local = edge.local_text;
   return local.length <= 3 ? [`local ${local}`] : ["local", local];
 }
 export function filmLabel(step) {
-  const [local, upstream, contribution] = [step.local, step.upstream, step.contribution].map(fmt);
+  const { local, upstream, contribution } = step.text;
   const product = `${local} × ${upstream}`;
   return product.length <= 9 ? [product, `= ${contribution}`] : [local, `× ${upstream}`, `= ${contribution}`];
 }
 
 // Every label (list of lines) an edge may show, so layout reserves room for the biggest.
 export function edgeTexts(graph) {
-  const texts = graph.edges.map((e) => [restLabel(e)]);
+  const texts = graph.edges.map((_, k) => [restLabel(graph, k)]);
   for (const frame of graph.film.backward) for (const step of frame.edges || []) texts[step.edge].push(filmLabel(step));
   return (k) => texts[k];
 }
 
 // Every number a node may show (so its box is wide enough for all of them).
 export function nodeNumbers(graph) {
-  const numbers = graph.nodes.map((n) => [fmt(n.data), fmt(n.grad)]);
-  for (const frame of graph.film.backward) for (const [i, g] of frame.set) numbers[i].push(fmt(g));
+  const numbers = graph.texts.map((t) => [t.data, t.grad]);
+  for (const frame of graph.film.backward) for (const [i, , text] of frame.set) numbers[i].push(text);
   return (i) => numbers[i];
 }
 
 // view: null (rest: the values as traced) or {mode: "forward" | "backward", frame}.
 export function displayState(graph, view) {
-  const nodes = graph.nodes.map((n) => ({ data: fmt(n.data), grad: fmt(n.grad) }));
-  const edges = graph.edges.map((e) => ({ lines: restLabel(e) }));
+  const nodes = graph.texts.map((t) => ({ data: t.data, grad: t.grad }));
+  const edges = graph.edges.map((_, k) => ({ lines: restLabel(graph, k) }));
   if (!view) return { nodes, edges, caption: null };
   const frames = graph.film[view.mode];
   const frame = frames[view.frame];
@@ -47,9 +48,9 @@ export function displayState(graph, view) {
     });
     for (const k of frame.edges || []) edges[k].active = true;
   } else {
-    const grads = graph.nodes.map(() => null);
-    for (const f of frames.slice(0, view.frame + 1)) for (const [i, g] of f.set) grads[i] = g;
-    nodes.forEach((s, i) => (s.grad = fmt(grads[i])));
+    const grads = graph.texts.map((t) => t.grad);
+    for (const f of frames.slice(0, view.frame + 1)) for (const [i, , text] of f.set) grads[i] = text;
+    nodes.forEach((s, i) => (s.grad = grads[i]));
     for (const f of frames.slice(2, view.frame + 1)) {
       for (const step of f.edges) Object.assign(edges[step.edge], { lines: filmLabel(step), done: true });
     }

@@ -11,7 +11,7 @@ ENGINE_DIR = Path(engine.__file__).parent
 # Reloaded in this order, each module after the ones it imports, the package last.
 MODULES = ("engine.value", "engine.graph", "engine.nn", "engine.datasets", "engine")
 # Modules outside engine/ that hold engine names; reloaded after it so they use the new ones.
-DEPENDENTS = ("backprop_graph",)
+DEPENDENTS = ("backprop_diagram", "backprop_graph")
 # The files as the build packed them, read before anything here can change them.
 ORIGINALS = {p.name: p.read_text() for p in sorted(ENGINE_DIR.glob("*.py"))}
 
