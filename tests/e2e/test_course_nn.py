@@ -37,6 +37,9 @@ def test_neuron_lesson_numbers_agree_with_the_engine(
     assert "13 parameters" in out
     drawn = page.locator(".bp-run").filter(has_text="show(out)").locator(".bp-output svg")
     expect(drawn.first).to_be_visible()
+    labels = drawn.first.locator(".bp-node__label").all_text_contents()
+    assert {"L1n1.w1", "L1n1.b", "x1", "x2", "L2n1.w3", "out"} <= set(labels)  # not values or "#5"
+    assert not [label for label in labels if label.startswith("#")]
     close_page(page)
 
 
