@@ -61,7 +61,7 @@ def main(steps: int, out: Path) -> None:
         "weights": weights,
     }
     out.write_text(json.dumps(record, separators=(",", ":")) + "\n")
-    print(json.dumps({k: v for k, v in record.items() if k != "weights"}, indent=1))
+    print(json.dumps({k: v for k, v in record.items() if k not in ("weights", "loss_per_step")}, indent=1))
     per_step = 1000 * train_seconds / steps
     print(f"trained {steps} steps in {train_seconds:.0f} s ({per_step:.0f} ms/step); wrote {out}")
 
