@@ -2,7 +2,7 @@
 // Solution, a verdict region, and the lab's progress.
 
 import { button, mountCodeWidget } from "../cells/cell.js";
-import { markPassed, passed, readProgress } from "../progress/index.js";
+import { markPassed, passed, passedAt, progressSaved, readProgress } from "../progress/index.js";
 import { createHints } from "./hints.js";
 import { createSolution } from "./solution.js";
 import { element } from "./text.js";
@@ -18,9 +18,11 @@ export function mountLab({ element: root, data }, checks) {
   const badge = element("p", "bp-lab__passed");
   root.querySelector(".bp-lab__title")?.after(badge);
   const showBadge = (progress) => {
-    const record = progress.labs[data.id];
     badge.hidden = !passed(data.id, progress);
-    badge.textContent = badge.hidden ? "" : `✓ You passed this lab${record.at ? ` on ${new Date(record.at).toLocaleDateString()}` : ""}.`;
+    const at = passedAt(data.id, progress);
+    const unsaved = progressSaved() ? "" : " This browser would not store it (storage full or blocked), so it is gone after a reload.";
+    badge.textContent = badge.hidden ? "" : `✓ You passed this lab${at ? ` on ${at.toLocaleDateString()}` : ""}.${unsaved}`;
+    badge.dataset.saved = String(!unsaved);
     root.dataset.passed = String(!badge.hidden);
   };
   showBadge(readProgress());

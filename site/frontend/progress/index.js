@@ -6,7 +6,7 @@ import { mountHomeProgress } from "./home.js";
 import { markFinishedLessons } from "./nav.js";
 import { onProgressChange, readProgress } from "./store.js";
 
-export { markPassed, passed, readProgress } from "./store.js";
+export { markPassed, passed, passedAt, progressSaved, readProgress } from "./store.js";
 
 export async function mountProgress() {
   const course = await loadCourse();

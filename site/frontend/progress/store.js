@@ -16,6 +16,17 @@ export function readProgress() {
   return { labs: {} };
 }
 
+// Whether progress is in localStorage (false: the browser refused it; it lasts while this page is open).
+export function progressSaved() {
+  return memory === null;
+}
+
+// When the lab was first passed, or null (none recorded, or not a date).
+export function passedAt(labId, progress = readProgress()) {
+  const at = new Date(progress.labs[labId]?.at ?? NaN);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
 export function passed(labId, progress = readProgress()) {
   return progress.labs[labId]?.passed === true;
 }

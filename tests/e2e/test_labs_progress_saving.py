@@ -1,0 +1,46 @@
+"""A lab's pass that the browser would not store is reported as such (not a silent "You passed" that is
+gone after a reload), and a stored pass with a date that is not one shows no "Invalid Date"."""
+
+from playwright.sync_api import Browser, expect
+
+from lab_checks import grading
+from tests.e2e.labs import check, lab_region, wait_for_python
+
+SLOPE_PAGE = "/slopes/nudge-it/"
+STORAGE_FULL = """
+Storage.prototype.setItem = function () {
+  throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+};
+"""
+BAD_DATE = """
+localStorage.setItem(
+  "backprop-lab:progress", JSON.stringify({labs: {slope: {passed: true, at: "yesterday-ish"}}}));
+"""
+
+
+def test_a_pass_the_browser_would_not_store_is_reported(browser: Browser, plain_server: str) -> None:
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(STORAGE_FULL)
+    page = context.new_page()
+    page.goto(plain_server + SLOPE_PAGE)
+    wait_for_python(page)
+    region = lab_region(page, "slope")
+    assert check(region, grading.load("slope").SOLUTION) == "pass"
+    badge = region.locator(".bp-lab__passed")
+    expect(badge).to_contain_text("You passed this lab")
+    expect(badge).to_contain_text("gone after a reload")
+    expect(badge).to_have_attribute("data-saved", "false")
+    context.close()
+
+
+def test_a_stored_pass_with_a_bad_date_shows_no_invalid_date(browser: Browser, plain_server: str) -> None:
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(plain_server + "/404.html")  # same origin, no Python
+    page.evaluate(BAD_DATE)
+    page.route("**/assets/backprop/worker.js", lambda route: route.abort())  # the badge needs no Python
+    page.goto(plain_server + SLOPE_PAGE)
+    badge = lab_region(page, "slope").locator(".bp-lab__passed")
+    expect(badge).to_have_text("✓ You passed this lab.")
+    expect(badge).to_have_attribute("data-saved", "true")
+    context.close()
