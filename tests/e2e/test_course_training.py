@@ -57,6 +57,14 @@ def test_settings_it_cannot_use_are_explained(page: Page) -> None:
     expect(readout(page)).to_have_text("Each hidden layer needs 1 to 32 neurons.")
 
 
+def test_a_setting_the_browser_refuses_replaces_the_previous_error(page: Page) -> None:
+    settings(page, "1.0", "16, 0", "5000")  # after the test above, its error is still showing
+    trainer(page).get_by_role("button", name="Train").click()  # the browser blocks this submit (max 1000)
+    expect(readout(page)).to_contain_text("Steps:")
+    expect(readout(page)).not_to_contain_text("Each hidden layer")
+    expect(trainer(page)).to_have_attribute("data-state", "error")
+
+
 def test_the_page_answers_while_training_and_stop_ends_it(page: Page) -> None:
     settings(page, "1.0", "16, 16", "1000")
     press(trainer(page).get_by_role("button", name="Train"))
@@ -68,6 +76,7 @@ def test_the_page_answers_while_training_and_stop_ends_it(page: Page) -> None:
     press(stop)
     expect(trainer(page)).to_have_attribute("data-state", "stopped", timeout=10_000)
     expect(readout(page)).to_contain_text(re.compile(r"Stopped after step \d+\."))
+    expect(readout(page)).not_to_contain_text("restarted")  # interrupted: Python keeps running
     expect(stop).to_be_disabled()
     expect(trainer(page).get_by_role("button", name="Train")).to_be_enabled()
 

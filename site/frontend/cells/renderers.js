@@ -1,5 +1,6 @@
 // Rich output: Python in the worker emits events (e.g. show(v) emits "graph"); features register
-// how each kind is drawn in an Output log. Unknown kinds are ignored.
+// how each kind is drawn in an Output log. Unknown kinds are ignored; a payload a renderer cannot
+// draw is reported in the Output.
 
 const renderers = new Map();
 
@@ -15,5 +16,11 @@ export function renderEvent(output, kind, payload) {
   const holder = document.createElement("div");
   holder.className = `bp-output__rich bp-output__${kind}`;
   output.element.append(holder);
-  render(holder, payload);
+  try {
+    render(holder, payload);
+  } catch (error) {
+    // Python can emit anything (backprop_bridge.emit is reachable from a cell): say so, do not throw.
+    holder.remove();
+    output.error(`Could not show this ${kind}: ${error?.message || error}`);
+  }
 }

@@ -8,6 +8,7 @@ import { mismatch, VERSION } from "./protocol.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const STOP_GRACE_MS = 600; // Stop waits this long for a KeyboardInterrupt before restarting Python
+const RESIGNAL_MS = 50; // a signal Python took without stopping is sent again this often
 const STALL_MS = 45_000; // a boot with no news for this long has failed
 
 export const RESTARTED_NOTE = "Python was restarted, so definitions from earlier cells are gone: run those cells again.";
@@ -116,7 +117,11 @@ export class PythonClient extends EventTarget {
         this.watchForStall();
       }
     } else if (type === "stdout" || type === "stderr" || type === "capped" || type === "event") {
-      request?.onOutput?.(type, message);
+      try {
+        request?.onOutput?.(type, message);
+      } catch (error) {
+        console.warn(`Python's ${type} message could not be shown:`, error); // never a page error
+      }
     } else if (type === "result") {
       if (!request) return;
       this.finish(request, resultOf(message));
@@ -178,16 +183,28 @@ export class PythonClient extends EventTarget {
       return waiting.length ? "cancelled" : "idle";
     }
     if (this.interruptBuffer) {
+      const buffer = this.interruptBuffer;
+      let settle;
       const settled = new Promise((resolve) => {
+        settle = resolve;
         const original = target.resolve;
         target.resolve = (value) => {
           original(value);
           resolve(true);
         };
       });
-      Atomics.store(this.interruptBuffer, 0, 2); // SIGINT
-      Atomics.notify(this.interruptBuffer, 0); // wakes a time.sleep
-      const interrupted = await Promise.race([settled, new Promise((res) => setTimeout(() => res(false), STOP_GRACE_MS))]);
+      const signal = () => {
+        Atomics.store(buffer, 0, 2); // SIGINT
+        Atomics.notify(buffer, 0); // wakes a time.sleep
+      };
+      signal();
+      // Python takes the signal (the buffer goes back to 0) but may lose the KeyboardInterrupt: raised
+      // inside a __del__ it is only printed, and code may catch it. Signal again until the grace ends.
+      const again = setInterval(() => buffer[0] === 0 && this.active === target && signal(), RESIGNAL_MS);
+      const timer = setTimeout(() => settle(false), STOP_GRACE_MS);
+      const interrupted = await settled;
+      clearInterval(again);
+      clearTimeout(timer);
       if (interrupted) return "interrupted";
       if (this.active !== target) return "interrupted";
     }

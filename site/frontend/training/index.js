@@ -43,6 +43,8 @@ function mountTrainer(root, name) {
     event.preventDefault();
     train();
   });
+  // The browser refuses to submit a field out of range (no submit event): say which, replacing older news.
+  form.addEventListener("invalid", ({ target }) => say(`${target.labels?.[0]?.textContent ?? "A setting"}: ${target.validationMessage}`, "error"), true);
 
   const readout = document.createElement("p");
   readout.className = "bp-trainer__readout";

@@ -75,11 +75,27 @@ def run_cell(code: str, scope: str = "page", cell: str = "") -> dict:
     try:
         exec(compiled, namespace)
     except BaseException as e:  # noqa: B036 -- SystemExit and KeyboardInterrupt are reported too
-        return {"ok": False, "error": describe_exception(e, filename)}
+        return {"ok": False, "error": despite_stop(describe_exception, e, filename)}
     finally:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        despite_stop(flush)
     return {"ok": True}
+
+
+def flush() -> None:
+    """Send what is still buffered of stdout and stderr."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+
+
+def despite_stop(work, *args):
+    """work(*args), again if a Stop lands in it: the page signals Stop until the request ends, so a
+    second one may arrive while the first is being reported."""
+    for _ in range(10):
+        try:
+            return work(*args)
+        except KeyboardInterrupt:
+            continue
+    return work(*args)
 
 
 def call_json(module: str, function: str, args_json: str) -> str:
@@ -87,10 +103,9 @@ def call_json(module: str, function: str, args_json: str) -> str:
     try:
         result = getattr(importlib.import_module(module), function)(**json.loads(args_json))
     except BaseException as e:  # noqa: B036 -- reported to the page, never fatal to the worker
-        result = {"ok": False, "error": describe_exception(e)}
+        result = {"ok": False, "error": despite_stop(describe_exception, e)}
     finally:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        despite_stop(flush)
     try:
         return json.dumps(result, allow_nan=False)
     except (TypeError, ValueError) as e:  # NaN, Infinity or something JSON cannot say: not a result
