@@ -4,7 +4,7 @@ gone after a reload), and a stored pass with a date that is not one shows no "In
 from playwright.sync_api import Browser, expect
 
 from lab_checks import grading
-from tests.e2e.labs import check, lab_region, wait_for_python
+from tests.e2e.learner import check_lab, lab_region, new_context, wait_for_python
 
 SLOPE_PAGE = "/slopes/nudge-it/"
 STORAGE_FULL = """
@@ -19,13 +19,13 @@ localStorage.setItem(
 
 
 def test_a_pass_the_browser_would_not_store_is_reported(browser: Browser, plain_server: str) -> None:
-    context = browser.new_context(service_workers="block")
+    context = new_context(browser)
     context.add_init_script(STORAGE_FULL)
     page = context.new_page()
     page.goto(plain_server + SLOPE_PAGE)
     wait_for_python(page)
     region = lab_region(page, "slope")
-    assert check(region, grading.load("slope").SOLUTION) == "pass"
+    assert check_lab(region, grading.load("slope").SOLUTION) == "pass"
     badge = region.locator(".bp-lab__passed")
     expect(badge).to_contain_text("You passed this lab")
     expect(badge).to_contain_text("gone after a reload")
@@ -34,7 +34,7 @@ def test_a_pass_the_browser_would_not_store_is_reported(browser: Browser, plain_
 
 
 def test_a_stored_pass_with_a_bad_date_shows_no_invalid_date(browser: Browser, plain_server: str) -> None:
-    context = browser.new_context(service_workers="block")
+    context = new_context(browser)
     page = context.new_page()
     page.goto(plain_server + "/404.html")  # same origin, no Python
     page.evaluate(BAD_DATE)

@@ -66,21 +66,21 @@ def test_stop_interrupts_code_that_swallows_one_interrupt(isolated_page: Page) -
     """As a KeyboardInterrupt raised in a __del__ is only printed, the first one can be lost: Stop signals
     again rather than restarting Python."""
     first, widget = cell(isolated_page, 1), cell(isolated_page, 4)
-    run(first, "kept = 41")
+    run_cell(first, "kept = 41")
     swallow_once = (
         "caught = 0\nwhile True:\n    try:\n        while True:\n            pass\n"
         "    except KeyboardInterrupt:\n        caught += 1\n        if caught > 1:\n            raise\n"
     )
     start_then_stop(isolated_page, widget, swallow_once)
     expect(output(widget)).to_contain_text("Your definitions from earlier runs are still there")
-    expect(run(widget, "print(kept + caught)")).to_have_text("43")
+    expect(run_cell(widget, "print(kept + caught)")).to_have_text("43")
 
 
 def test_events_python_cannot_draw_are_reported_not_thrown(isolated_page: Page) -> None:
     errors: list[str] = []
     isolated_page.on("pageerror", lambda e: errors.append(str(e)))
     code = 'from backprop_bridge import emit\nemit("plot", "{}")\nemit("graph", "null")\nprint("after")'
-    out = run(cell(isolated_page, 4), code)
+    out = run_cell(cell(isolated_page, 4), code)
     expect(out).to_contain_text("Could not show this plot")
     expect(out).to_contain_text("after")
     assert errors == []
