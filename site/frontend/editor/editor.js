@@ -62,6 +62,27 @@ const errorLine = StateField.define({
 
 let editors = 0;
 
+// CodeMirror draws only the lines near the screen and estimates the height of the others, badly for
+// wrapped lines: an editor scrolled into view shrank or grew by a line or two, moving the buttons under
+// the pointer. Cells are short, so every line is drawn once (CodeMirror's own print mode, which lifts
+// the viewport limit), and then every height is a measured one; again whenever the width changes.
+function measureEveryLine(view) {
+  let width = -1;
+  const measure = () => {
+    const now = view.contentDOM.clientWidth;
+    if (!view.dom.isConnected || !now || Math.abs(now - width) < 1) return;
+    width = now;
+    view.viewState.printing = true;
+    try {
+      view.measure();
+    } finally {
+      view.viewState.printing = false;
+    }
+  };
+  measure();
+  new ResizeObserver(() => measure()).observe(view.dom);
+}
+
 export function createEditor(parent, { code, label, onRun, onChange }) {
   // Keyboard help for screen readers: Tab indents here, so leaving the editor needs Escape first.
   const help = document.createElement("span");
@@ -99,6 +120,7 @@ export function createEditor(parent, { code, label, onRun, onChange }) {
       ],
     }),
   });
+  measureEveryLine(view);
   return {
     view,
     get code() {

@@ -1,0 +1,34 @@
+"""An editor keeps its height when it scrolls into view (CodeMirror measures wrapped lines only when
+it draws them), so the buttons below it never move under the pointer. HTML only: no Python."""
+
+import pytest
+from playwright.sync_api import Browser
+
+from tests.e2e.graph_helpers import CONTEXT
+
+# Every editor's height; then each one scrolled into view, three frames later, its height again.
+HEIGHTS = "() => [...document.querySelectorAll('.bp-run .cm-editor')].map(e => e.getBoundingClientRect().height)"
+SETTLED = """async (i) => {
+  const editor = document.querySelectorAll('.bp-run .cm-editor')[i];
+  editor.scrollIntoView({ block: 'center' });
+  for (let k = 0; k < 3; k++) await new Promise((done) => requestAnimationFrame(done));
+  return editor.getBoundingClientRect().height;
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("path", ["/engine/source/", "/designs/two-designs/", "/nn/training-loop/"])
+def test_editors_keep_their_height_when_scrolled_into_view(
+    browser: Browser, plain_server: str, path: str, width: int
+) -> None:
+    context = browser.new_context(**{**CONTEXT, "viewport": {"width": width, "height": 800}})
+    page = context.new_page()
+    page.route("**/worker.js", lambda route: None)
+    page.goto(plain_server + path)
+    page.locator(".bp-run .cm-editor").first.wait_for()
+    before = page.evaluate(HEIGHTS)
+    assert before
+    after = [page.evaluate(SETTLED, i) for i in range(len(before))]
+    changed = [(i, b, a) for i, (b, a) in enumerate(zip(before, after)) if abs(a - b) > 0.5]
+    assert changed == [], f"editors (index, before, after) changed height on {path} at {width} px"
+    context.close()
