@@ -3,6 +3,7 @@
 
 import uPlot from "uplot";
 import { registerOutputRenderer } from "../cells/renderers.js";
+import { tickText, valueText } from "./numbers.js";
 
 const SERIES_COLOURS = ["--bp-plot-1", "--bp-plot-2", "--bp-plot-3", "--bp-plot-4"];
 const charts = new Set();
@@ -21,6 +22,7 @@ export function createChart(holder, { title = "", xlabel = "", ylabel = "", seri
   const colour = (name) => () => cssColour(box, name);
   const axis = (label) => ({
     label,
+    values: (u, splits) => splits.map(tickText),
     stroke: colour("--bp-plot-axis"),
     grid: { stroke: colour("--bp-plot-grid"), width: 1 },
     ticks: { stroke: colour("--bp-plot-grid"), width: 1 },
@@ -37,9 +39,10 @@ export function createChart(holder, { title = "", xlabel = "", ylabel = "", seri
     legend: { show: legend, live: true },
     cursor: { drag: { x: false, y: false } },
     series: [
-      { label: xlabel || "x" },
+      { label: xlabel || "x", value: (u, v) => valueText(v) },
       ...series.map((s, i) => ({
         label: s.label,
+        value: (u, v) => valueText(v),
         stroke: colour(SERIES_COLOURS[i % SERIES_COLOURS.length]),
         width: 2,
         spanGaps: false,
