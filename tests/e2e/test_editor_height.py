@@ -7,7 +7,8 @@ from playwright.sync_api import Browser
 from tests.e2e.graph_helpers import CONTEXT
 
 # Every editor's height; then each one scrolled into view, three frames later, its height again.
-HEIGHTS = "() => [...document.querySelectorAll('.bp-run .cm-editor')].map(e => e.getBoundingClientRect().height)"
+HEIGHTS = """() => [...document.querySelectorAll('.bp-run .cm-editor')]
+  .map(e => e.getBoundingClientRect().height)"""
 SETTLED = """async (i) => {
   const editor = document.querySelectorAll('.bp-run .cm-editor')[i];
   editor.scrollIntoView({ block: 'center' });
