@@ -4,6 +4,7 @@ from lab_checks.grading import Mistake, check, value_case
 
 TITLE = "Write backward()"
 DEFINES = ("Value",)
+WRITES = ("Value.backward",)
 
 HINTS = [
     "Three steps: put every Value that `self` depends on in a list, each after its children "

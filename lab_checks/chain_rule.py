@@ -50,6 +50,12 @@ MISTAKES = [
         "`grad_c` is the local gradient of `L = c**2` (that is `2 * c`) times `grad_L`.",
     ),
     Mistake(
+        "the last square's rate with x",
+        mutate(SOLUTION, "grad_c = 2 * c * grad_L", "grad_c = 2 * x * grad_L"),
+        "{name} is {got} but should be {expected}: the last step is `L = c**2`, so its local gradient "
+        "is twice that step's input, `2 * c`. `2 * x` belongs to the first step, `a = x**2`.",
+    ),
+    Mistake(
         "local gradients alone",
         _with("    grad_c = 2 * c\n    grad_b = 1.0\n    grad_a = 3.0\n    grad_x = 2 * x\n"),
         "{name} is {got} but should be {expected}: that is the step's local gradient on its own. Multiply "

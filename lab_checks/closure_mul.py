@@ -4,6 +4,7 @@ from lab_checks.grading import Mistake, check, mutate, value_case
 
 TITLE = "A closure for multiplication"
 DEFINES = ("Value",)
+WRITES = ("Value.__mul__",)
 
 HINTS = [
     "Follow `__add__`: define a function `_backward()` inside `__mul__`, then attach it with "

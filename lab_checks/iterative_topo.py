@@ -86,6 +86,20 @@ MISTAKES = [
         "`(node, True)`, below its children, and append it when that note comes off the stack.",
     ),
     Mistake(
+        "reversed pre-order",
+        mutate(
+            SOLUTION,
+            LOOP,
+            "    stack = [root]\n    while stack:\n        node = stack.pop()\n"
+            "        if node not in visited:\n            visited.add(node)\n"
+            "            topo.append(node)\n            stack.extend(node._prev)\n    topo.reverse()\n",
+        ),
+        "The order is {got}. Listing each node when it is first reached, then reversing the list, "
+        "puts the output last, but a node reached early along one path can still be used by a node "
+        "reached later along another. Place a node only once all its inputs are placed: push "
+        "`(node, True)` below its children and append it when that note comes off the stack.",
+    ),
+    Mistake(
         "no visited set",
         mutate(
             SOLUTION,
@@ -120,7 +134,7 @@ MISTAKES = [
     ),
 ]
 
-CHAIN = 100_000
+CHAIN = 20_000  # twenty times deeper than Python lets calls wait; the check stays quick
 NAMED = "from engine import Value\n\n\ndef named(v, label):\n    v.label = label\n    return v\n\n\n"
 
 
@@ -135,7 +149,23 @@ def _order_judge(output: Value) -> object:
         position = {label: i for i, label in enumerate(got)}
         return all(position[c] < position[v] for v, cs in inputs.items() for c in cs)
 
-    return satisfies(f"each node once, each after its inputs, e.g. {example}", valid)
+    def why(got: object) -> str | None:
+        """The first thing wrong with an order, naming the nodes."""
+        if type(got) is not list:
+            return None
+        for label in inputs:
+            if got.count(label) > 1:
+                return f"{label} is listed {got.count(label)} times"
+        missing = [label for label in inputs if label not in got]
+        if missing:
+            return f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing"
+        for v in got:
+            late = [c for c in inputs.get(v, ()) if got.index(c) > got.index(v)]
+            if late:
+                return f"{v} comes before its input {late[0]}"
+        return None
+
+    return satisfies(f"each node once, each after its inputs, e.g. {example}", valid, why)
 
 
 def _graph_case(lines: list[str], namespace: dict) -> Case:

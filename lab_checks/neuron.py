@@ -5,6 +5,7 @@ from lab_checks.grading import Case, Mistake, check, mutate
 
 TITLE = "Write a neuron"
 DEFINES = ("Neuron",)
+WRITES = ("Neuron.__call__", "Neuron.parameters")
 
 HINTS = [
     "`__call__` gets a list `x` as long as `self.w`. Pair each weight with its input: "
@@ -30,16 +31,16 @@ class Neuron:
         self.nonlin = nonlin
 '''
 
-METHODS = '''
+METHODS = """
     def __call__(self, x):
         act = sum((wi * xi for wi, xi in zip(self.w, x)), self.b)
         return act.relu() if self.nonlin else act
 
     def parameters(self):
         return self.w + [self.b]
-'''
+"""
 
-DEMO = '''
+DEMO = """
 
 n = Neuron(2)
 n.w[0].data, n.w[1].data, n.b.data = 0.5, 1.5, 1.0
@@ -47,7 +48,7 @@ out = n([2.0, -1.0])
 out.backward()
 # should print 0.5 [2.0, -1.0, 1.0]
 print(out.data, [p.grad for p in n.parameters()])
-'''
+"""
 
 SOLUTION = CLASS + METHODS + DEMO
 
@@ -95,6 +96,13 @@ MISTAKES = [
         "{name} is {got} but should be {expected}: parameters() must return the neuron's own Values, "
         "not new ones with the same numbers. Training changes the listed Values in place, and changing "
         "a copy changes nothing.",
+    ),
+    Mistake(
+        "parameters as numbers",
+        _with("return self.w + [self.b]", "return [w.data for w in self.w] + [self.b.data]"),
+        "{name}: parameters() returned plain numbers (floats), and a number has no `.data` or `.grad`. "
+        "Return the Values themselves, `self.w + [self.b]`: training reads each one's `.grad` and "
+        "changes its `.data`.",
     ),
     Mistake(
         "a list plus a Value",
@@ -165,12 +173,7 @@ def gradients(rng) -> Case:
 def parameters(rng) -> Case:
     nin = rng.randint(2, 5)
     w = _numbers(rng, nin)
-    code = (
-        f"n = Neuron({nin})\n"
-        f"for p, v in zip(n.w, {w!r}):\n"
-        "    p.data = v\n"
-        "params = n.parameters()\n"
-    )
+    code = f"n = Neuron({nin})\nfor p, v in zip(n.w, {w!r}):\n    p.data = v\nparams = n.parameters()\n"
     return Case(
         code,
         {

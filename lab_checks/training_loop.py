@@ -6,6 +6,7 @@ from lab_checks.grading import Case, Mistake, check, satisfies
 
 TITLE = "Write the training loop"
 DEFINES = ("train", "loss_of", "learning_rate")
+WRITES = ("train",)
 
 HINTS = [
     "Each step needs three lines after the loss is computed: clear the old gradients, fill in new "
@@ -41,26 +42,26 @@ def train(model, X, y, steps):
         losses.append(loss.data)
 '''
 
-STEP = '''\
+STEP = """\
         model.zero_grad()
         loss.backward()
         lr = learning_rate(k, steps)
         for p in model.parameters():
             p.data -= lr * p.grad
-'''
+"""
 
-END = '''\
+END = """\
     return losses
-'''
+"""
 
-DEMO = '''
+DEMO = """
 
 X, y = make_moons(20, noise=0.1, seed=5)
 model = MLP(2, [16, 1], seed=5)
 losses = train(model, X, y, steps=60)
 accuracy = sum((model(x).data > 0) == (label > 0) for x, label in zip(X, y)) / len(y)
 print(f"loss {losses[0]:.3f} -> {losses[-1]:.3f}, accuracy {accuracy:.0%}")
-'''
+"""
 
 SOLUTION = GIVEN + STEP + END + DEMO
 
@@ -112,8 +113,38 @@ MISTAKES = [
 # loop always passes; tests/course/test_learnable_seeds.py holds every seed to that.
 POINTS, HIDDEN, STEPS = 20, [16], 60
 LEARNABLE_SEEDS = (
-    5, 21, 22, 32, 38, 39, 54, 59, 63, 66, 71, 76, 80, 92, 95, 97,
-    99, 107, 111, 115, 119, 125, 132, 140, 149, 163, 164, 173, 176, 179, 195, 196,
+    5,
+    21,
+    22,
+    32,
+    38,
+    39,
+    54,
+    59,
+    63,
+    66,
+    71,
+    76,
+    80,
+    92,
+    95,
+    97,
+    99,
+    107,
+    111,
+    115,
+    119,
+    125,
+    132,
+    140,
+    149,
+    163,
+    164,
+    173,
+    176,
+    179,
+    195,
+    196,
 )
 IMPORTS = "from engine.datasets import make_moons\nfrom engine.nn import MLP\n\n"
 

@@ -4,6 +4,7 @@ from lab_checks.grading import Mistake, check, mutate, value_case
 
 TITLE = "Give Value its operations"
 DEFINES = ("Value",)
+WRITES = tuple(f"Value.{m}" for m in ("__add__", "__mul__", "__pow__", "relu", "tanh", "exp", "log"))
 
 HINTS = [
     "Each operation makes a new `Value` from the result's number, the Values it came from "
@@ -118,6 +119,20 @@ MISTAKES = [
         mutate(SOLUTION, "(n * self.data ** (n - 1),)", "(self.data ** (n - 1),)"),
         "{name} is {got} but should be {expected}: the slope of `x ** n` is `n * x ** (n - 1)`; "
         "is the factor `n` missing?",
+    ),
+    Mistake(
+        "pow without parentheses",
+        mutate(SOLUTION, "(n * self.data ** (n - 1),)", "(n * self.data ** n - 1,)"),
+        "{name} is {got} but should be {expected}: `n * self.data ** n - 1` means "
+        "`(n * self.data ** n) - 1`, because `**` and `*` go before `-`. Put the exponent in "
+        "parentheses: `n * self.data ** (n - 1)`.",
+    ),
+    Mistake(
+        "relu local gradient always 1",
+        mutate(SOLUTION, "(1.0 if self.data > 0 else 0.0,)", "(1.0,)"),
+        "{name} is {got} but should be {expected}: relu is flat where its input is negative (its output "
+        "stays 0 however you nudge it), so there its local gradient is 0. It is 1 only where "
+        "`self.data > 0`: `1.0 if self.data > 0 else 0.0`.",
     ),
     Mistake(
         "relu passes its output",

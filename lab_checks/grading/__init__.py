@@ -13,7 +13,11 @@ is lab_checks/my_lab.py, a plain module that defines:
                should be {expected}: is a gradient overwritten with `=` instead of added with `+=`?"
     checks     functions rng -> Case, decorated with @check("what it checks", cases=3, tol=1e-6).
                Each attempt draws fresh random numbers from rng; keep inputs short (round(x, 4)).
-    DEFINES    optional tuple of names the learner's code must define, e.g. ("slope",).
+    DEFINES    optional tuple of names the learner's code must define, e.g. ("slope",). They are
+               graded whenever they got defined: if lines after them (trying the lab out) raise,
+               the verdict still comes, with the error beside it ("raised", "note").
+    WRITES     optional tuple of what the learner writes, functions or "Class.method" (default:
+               DEFINES). The starting code with SOLUTION's version of these must pass (drift.py).
 A grader's module-level lists and dicts are restored after every call into learner code: build
 tables at import time, not lazily.
 
@@ -40,6 +44,7 @@ exceptions, SystemExit included, fail the case; KeyboardInterrupt stops the chec
 
     {"verdict": "pass" | "fail" | "error", "summary": str, "lab": id, "seed": int, "ms": float,
      "printed": what the code printed, "error": {type, message, line, traceback} (when "error"),
+     "raised": {type, message, line, traceback} and "note": str, when the code raised after DEFINES,
      "reason": "interrupted" | "grader" (some errors),
      "checks": [{"name", "passed", "cases": how many ran, "tol",
                  when failed: "tried": code, "rows": [{"what", "expected", "got", "ok"}],

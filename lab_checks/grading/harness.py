@@ -8,7 +8,7 @@ import traceback
 from collections.abc import Callable
 from types import ModuleType
 
-from lab_checks.grading.model import Case, Check, Mistake
+from lab_checks.grading.model import Case, Check, Judge, Mistake
 from lab_checks.grading.observe import Other, agrees, alike, is_number, plain, show
 from lab_checks.grading.registry import lab_id_of
 from lab_checks.grading.sandbox import Raised, Sandbox
@@ -83,14 +83,17 @@ def _grade(grader, code, rng, box: Sandbox, explain: Explain, explain_syntax: Ex
     _remember_source(LEARNER_FILE, code)
     namespace = box.keep({"__name__": "__main__", "__builtins__": builtins, **extra})
     outcome = box.run(compiled, namespace)
+    defines = tuple(getattr(grader, "DEFINES", ()))
+    missing = [n for n in defines if n not in namespace]
+    raised = None
     if isinstance(outcome, Raised):
-        error = _describe(outcome.error, box, explain)
-        return _error(f"Your code raised {error['type']} before any check could run.", error)
-    missing = [n for n in getattr(grader, "DEFINES", ()) if n not in namespace]
+        raised = _describe(outcome.error, box, explain)
+        if missing or not defines:
+            return _error(_raised_before(raised, missing), raised)
     if missing:
         names = ", ".join(f"`{n}`" for n in missing)
         return _error(f"Your code does not define {names}, which this lab asks for.", None)
-    mistakes = _Mistakes(grader.MISTAKES, box)
+    mistakes = _Mistakes(grader.MISTAKES, box, defines)
     results = [_run_check(c, rng, namespace, box, mistakes, explain) for c in checks_of(grader)]
     failed = [r for r in results if not r["passed"]]
     cases = sum(r["cases"] for r in results)
@@ -99,7 +102,28 @@ def _grade(grader, code, rng, box: Sandbox, explain: Explain, explain_syntax: Ex
     else:
         every = "all " if len(results) > 1 else ""
         summary = f"Passed: {every}{_count(len(results), 'check')}, on {_count(cases, 'hidden random case')}."
-    return {"verdict": "fail" if failed else "pass", "summary": summary, "checks": results}
+    verdict = {"verdict": "fail" if failed else "pass", "summary": summary, "checks": results}
+    if raised:  # the lines after the lab's definitions (trying them out) raised: said beside the verdict
+        verdict["raised"] = raised
+        verdict["note"] = _raised_after(raised, defines)
+    return verdict
+
+
+def _raised_before(error: dict, missing: list[str]) -> str:
+    where = f" on line {error['line']}" if error.get("line") else ""
+    if not missing:
+        return f"Your code raised {error['type']}{where} before any check could run."
+    names = ", ".join(f"`{n}`" for n in missing)
+    return f"Your code raised {error['type']}{where} before it defined {names}, so nothing could be checked."
+
+
+def _raised_after(error: dict, defines: tuple) -> str:
+    where = f" on line {error['line']}" if error.get("line") else ""
+    names = ", ".join(f"`{n}`" for n in defines)
+    return (
+        f"Your code also raised {error['type']}{where}, after it defined {names}: the checks ran on "
+        "those definitions; the traceback is in the Output above."
+    )
 
 
 def _count(n: int, thing: str) -> str:
@@ -175,8 +199,21 @@ def _rows(case: Case, got, tol: float, error: dict | None) -> list[dict]:
         if is_number(expected) and not is_number(value):
             shown += ", not a number"
         ok = agrees(expected, value, tol)
+        if not ok and isinstance(expected, Judge) and expected.why is not None:
+            shown += _why(expected, value)
         rows.append({"what": expr, "expected": show(expected), "got": shown, "ok": ok})
     return rows
+
+
+def _why(judge: Judge, value) -> str:
+    """What follows a rejected result: ": what is wrong with it" in the grader's words, or nothing."""
+    if isinstance(value, Other):
+        return ""
+    try:
+        reason = judge.why(value)
+    except Exception:  # the grader's explanation is a courtesy; a bug in it must not cost the verdict
+        return ""
+    return f": {reason}" if type(reason) is str and reason else ""
 
 
 def _feedback(mistake: Mistake, rows: list[dict]) -> str:
@@ -189,29 +226,41 @@ def _feedback(mistake: Mistake, rows: list[dict]) -> str:
 
 
 class _Mistakes:
-    """The grader's known mistakes, each loaded (once per check) the first time a failure needs them."""
+    """The grader's known mistakes, each loaded (once per check) the first time a failure needs them.
 
-    def __init__(self, mistakes: list[Mistake], box: Sandbox) -> None:
-        self.mistakes = mistakes
+    A mistake that failed a case differently from the learner's code cannot be what that code does:
+    it is ruled out for the later checks, so a slow check (training a network) replays at most the
+    mistakes still in the running, and a wrong answer gets its verdict about as fast as a right one.
+    """
+
+    def __init__(self, mistakes: list[Mistake], box: Sandbox, defines: tuple = ()) -> None:
+        self.mistakes = list(mistakes)
         self.box = box
+        self.defines = defines
         self.namespaces: dict[str, dict | None] = {}
+        self.ruled_out: set[str] = set()
 
     def namespace(self, mistake: Mistake) -> dict | None:
         if mistake.name not in self.namespaces:
             namespace = self.box.keep({"__name__": "__main__", "__builtins__": builtins})
             outcome = self.box.run(_compiled_mistake(mistake.code), namespace, quiet=True)
-            self.namespaces[mistake.name] = None if isinstance(outcome, Raised) else namespace
+            # like the learner's code: what it defines counts, even when lines after it raised
+            defined = all(n in namespace for n in self.defines) if self.defines else False
+            self.namespaces[mistake.name] = namespace if not isinstance(outcome, Raised) or defined else None
         return self.namespaces[mistake.name]
 
     def matching(self, case: Case, got, tol: float) -> Mistake | None:
-        """The first mistake that fails this case exactly as the learner's code did."""
+        """The first mistake still in the running that fails this case exactly as the learner's code did."""
         for mistake in self.mistakes:
+            if mistake.name in self.ruled_out:
+                continue
             namespace = self.namespace(mistake)
             if namespace is None:
                 continue
             theirs = _observe(case, namespace, self.box, quiet=True)
             if _same_failure(got, theirs, case, tol):
                 return mistake
+            self.ruled_out.add(mistake.name)
         return None
 
 

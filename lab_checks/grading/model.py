@@ -7,15 +7,22 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Judge:
-    """An expected result that is a property rather than a value: text says what is wanted."""
+    """An expected result that is a property rather than a value: text says what is wanted.
+
+    why(result), when given, says in a few words what is wrong with a result it does not accept
+    (e.g. "c comes before its input a"); it is shown after the result.
+    """
 
     text: str
     accepts: Callable[[object], bool]
+    why: Callable[[object], str | None] | None = None
 
 
-def satisfies(text: str, accepts: Callable[[object], bool]) -> Judge:
+def satisfies(
+    text: str, accepts: Callable[[object], bool], why: Callable[[object], str | None] | None = None
+) -> Judge:
     """Expect any result for which accepts(result) is true (it gets plain data: numbers, str, lists)."""
-    return Judge(text, accepts)
+    return Judge(text, accepts, why)
 
 
 @dataclass(frozen=True)

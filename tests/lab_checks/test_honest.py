@@ -159,10 +159,19 @@ def test_patched_engine_is_not_the_reference() -> None:
 
 def test_raising_at_the_top_is_an_error_with_a_traceback() -> None:
     for raised in ("SystemExit(3)", "ValueError('no')", "type('Boom', (BaseException,), {})()"):
-        verdict = check("slope", WRONG_SLOPE + f"raise {raised}\n")
+        verdict = check("slope", f"raise {raised}\n" + WRONG_SLOPE)
         assert verdict["verdict"] == "error"
         assert "your code" in verdict["error"]["traceback"]
-        assert verdict["error"]["line"] == 3
+        assert verdict["error"]["line"] == 1
+    assert_next_check_works()
+
+
+def test_raising_after_the_definitions_is_said_beside_the_verdict() -> None:
+    for raised in ("SystemExit(3)", "ValueError('no')", "type('Boom', (BaseException,), {})()"):
+        verdict = check("slope", WRONG_SLOPE + f"raise {raised}\n")
+        assert verdict["verdict"] == "fail"
+        assert "your code" in verdict["raised"]["traceback"]
+        assert verdict["raised"]["line"] == 3
     assert_next_check_works()
 
 

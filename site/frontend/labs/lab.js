@@ -71,12 +71,14 @@ export function mountLab({ element: root, data }, checks) {
     }
     // A Check's Python ends at once when stopped, so its answer may come before our click listener runs.
     if (timedOut || stopped || result?.error?.type === "Stopped") {
+      // Only what is known: it had not finished. Slow and endless look the same from here.
       const why = timedOut
-        ? `The check took longer than ${CHECK_BUDGET_MS / 1000} s, so it was stopped. Does a loop never end?`
+        ? `The check had not finished after ${CHECK_BUDGET_MS / 1000} s, so it was stopped. Press Run to see where your code spends its time.`
         : "You stopped the check.";
       return verdict.show({ verdict: "error", summary: why });
     }
     if (result?.verdict) {
+      if (result.raised) widget.showError(result.raised); // the lines after the lab's definitions raised
       const extra = result.reason === "interrupted" ? ["Your code raised KeyboardInterrupt, which stops a check."] : [];
       const summary = result.reason === "interrupted" ? "The check was stopped." : result.summary;
       verdict.show({ ...result, summary }, extra);

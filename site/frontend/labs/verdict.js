@@ -33,6 +33,11 @@ export function createVerdict(parent) {
       const nodes = [summary(kind, [text, ...extra].join(" "))];
       if (verdict.checks?.length) nodes.push(checkList(verdict.checks));
       if (kind === "error" && verdict.error?.traceback) nodes.push(element("p", "bp-verdict__note", "The traceback is in the Output above."));
+      if (verdict.note) {
+        const note = element("p", "bp-verdict__note bp-verdict__raised");
+        richText(note, verdict.note);
+        nodes.push(note);
+      }
       region.replaceChildren(...nodes);
       region.dataset.verdict = kind;
       if (verdict.ms !== undefined) region.dataset.pythonMs = String(verdict.ms);
@@ -63,7 +68,11 @@ function checkItem(check) {
     pre.append(element("code", "", check.tried.replace(/\n+$/, "")));
     item.append(pre);
   }
-  if (check.rows?.length) item.append(table(check.rows), tolerance(check));
+  if (check.rows?.length) {
+    const scroll = element("div", "bp-check__scroll"); // a wide table scrolls itself, not the page
+    scroll.append(table(check.rows));
+    item.append(scroll, tolerance(check));
+  }
   if (check.error) {
     item.append(element("p", "bp-check__label", "Your code raised an error:"));
     item.append(element("pre", "bp-check__error", check.error.traceback));
