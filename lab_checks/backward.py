@@ -1,6 +1,6 @@
 """Lab backward: backward() over a topological order, seeded with 1, accumulating with +=."""
 
-from lab_checks.grading import Mistake, check, value_case
+from lab_checks.grading import Case, Mistake, check, satisfies, value_case
 
 TITLE = "Write backward()"
 DEFINES = ("Value",)
@@ -148,6 +148,43 @@ MISTAKES = [
 ]
 
 
+PATHS = """
+    def backward(self):
+        self.grad = 1.0
+
+        def follow(v, rate):
+            for child, local in zip(v.children, v.local_grads):
+                child.grad += local * rate
+                follow(child, local * rate)
+
+        follow(self, 1.0)
+"""
+
+MISTAKES.append(
+    Mistake(
+        "every path on its own",
+        CLASS + PATHS,
+        "{name} is {got}: the gradients are right, but `a.grad` was changed once for every path from "
+        "`L` back to `a`, and their number doubles with every step. Visit each Value once: put the Values "
+        "in a topological order, then walk it backwards, passing each one's complete gradient on.",
+    )
+)
+
+COUNTED = """\
+class Counted(Value):
+    \"\"\"A Value that counts how often its grad is changed.\"\"\"
+
+    changes = 0
+
+    def __setattr__(self, name, value):
+        if name == "grad":
+            Counted.changes += 1
+        super().__setattr__(name, value)
+
+
+"""
+
+
 def _number(rng, low: float = -2.0, high: float = 2.0) -> float:
     x = round(rng.uniform(low, high), 4)
     return x if abs(x) > 0.1 else 0.5
@@ -187,3 +224,18 @@ def neuron(rng):
 def deep(rng):
     code = "x = a\nfor _ in range(5):\n    x = (x * b + x + a).tanh()\nL = x ** 2 + a\nL.backward()"
     return value_case(code, {"a": _number(rng), "b": _number(rng)}, ["L.data", "a.grad", "b.grad"])
+
+
+@check("paths that double at every step: each Value passes its gradient on once, not once per path")
+def many_paths(rng):
+    steps, a = rng.randint(10, 12), _number(rng)
+    code = (
+        COUNTED
+        + f"a = Counted({a})\n"
+        + "x = a\n"
+        + f"for _ in range({steps}):\n"
+        + f"    x = x + x  # twice as many paths from x back to a: {2**steps:,} at the end\n"
+        + "x.backward()\n"
+    )
+    few = satisfies("a few times (once when made, once per use of a)", lambda n: n <= 5)
+    return Case(code, {"a.grad": float(2**steps), "Counted.changes": few})

@@ -73,21 +73,15 @@ class Value:
         return self * other**-1
 
     def backward(self):
-        """Given: fill in .grad of every Value this one depends on."""
-        order, seen = [], set()
-
-        def visit(v):
-            if v not in seen:
-                seen.add(v)
-                for child in v.children:
-                    visit(child)
-                order.append(v)
-
-        visit(self)
+        """Given for now: fill in .grad of every Value this one depends on, one path at a time."""
         self.grad = 1.0
-        for v in reversed(order):
+
+        def follow(v, rate):  # rate: how fast self moves with v, along the path that led here
             for child, local in zip(v.children, v.local_grads):
-                child.grad += local * v.grad
+                child.grad += local * rate  # each path adds what it brings
+                follow(child, local * rate)  # rates multiply along a path
+
+        follow(self, 1.0)
 
     def __repr__(self):
         return f"Value(data={self.data}, grad={self.grad})"
