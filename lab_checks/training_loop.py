@@ -58,9 +58,9 @@ DEMO = """
 
 X, y = make_moons(20, noise=0.1, seed=5)
 model = MLP(2, [16, 1], seed=5)
-losses = train(model, X, y, steps=60)
+losses = train(model, X, y, steps=20)
 accuracy = sum((model(x).data > 0) == (label > 0) for x, label in zip(X, y)) / len(y)
-print(f"loss {losses[0]:.3f} -> {losses[-1]:.3f}, accuracy {accuracy:.0%}")
+print(f"loss {losses[0]:.3f} -> {losses[-1]:.3f}, accuracy {accuracy:.0%}")  # 0.952 -> 0.229, 90%
 """
 
 SOLUTION = GIVEN + STEP + END + DEMO
@@ -71,8 +71,8 @@ def _with(step: str) -> str:
     return GIVEN + step + END
 
 
-# Ordered so that the ones that also fail the training check come first: matching a failure to a
-# mistake trains the mistake's code too, and it stops at the first match.
+# Every one fails the quick two-step check, which explains it; the training check is slow=True, so
+# it runs only once that passes and never replays these.
 MISTAKES = [
     Mistake(
         "no update",
@@ -187,7 +187,10 @@ def two_steps(rng) -> Case:
     return Case(code, {"losses[0]": losses[0], "losses[1]": losses[1], "after": after}, tol=1e-9)
 
 
-@check(f"training MLP(2, {HIDDEN + [1]}) on {POINTS} moons points for {STEPS} steps: 95% accuracy", cases=1)
+TRAINS = f"training MLP(2, {HIDDEN + [1]}) on {POINTS} moons points for {STEPS} steps: 95% accuracy"
+
+
+@check(TRAINS, cases=1, slow=True)
 def learns_moons(rng) -> Case:
     seed = rng.choice(LEARNABLE_SEEDS)
     X, y = make_moons(POINTS, noise=0.1, seed=seed)

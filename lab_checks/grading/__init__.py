@@ -11,7 +11,8 @@ is lab_checks/my_lab.py, a plain module that defines:
                shown when a learner's code fails a check the same way this code does. It may use
                {name}, {expected} and {got} of the first wrong value, e.g. "{name} is {got} but
                should be {expected}: is a gradient overwritten with `=` instead of added with `+=`?"
-    checks     functions rng -> Case, decorated with @check("what it checks", cases=3, tol=1e-6).
+    checks     functions rng -> Case, decorated with @check("what it checks", cases=3, tol=1e-6);
+               slow=True for one that trains a network: it runs last, only once the others pass.
                Each attempt draws fresh random numbers from rng; keep inputs short (round(x, 4)).
     DEFINES    optional tuple of names the learner's code must define, e.g. ("slope",). They are
                graded whenever they got defined: if lines after them (trying the lab out) raise,
@@ -48,7 +49,8 @@ exceptions, SystemExit included, fail the case; KeyboardInterrupt stops the chec
      "reason": "interrupted" | "grader" (some errors),
      "checks": [{"name", "passed", "cases": how many ran, "tol",
                  when failed: "tried": code, "rows": [{"what", "expected", "got", "ok"}],
-                 "error": {...} if it raised, "hint": feedback, "mistake": name, if one matched}]}
+                 "error": {...} if it raised, "hint": feedback, "mistake": name, if one matched,
+                 "skipped": True for a slow check not run because an earlier check failed}]}
 
 `make check-labs` holds every grader to its word: SOLUTION passes, the lesson's starting code fails,
 and every mistake fails with its own feedback; the browser tests do the same through the page.

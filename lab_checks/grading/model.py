@@ -47,16 +47,20 @@ class Check:
     make: Callable[[random.Random], Case]
     cases: int = 3
     tol: float = 1e-6
+    slow: bool = False
 
 
-def check(name: str, *, cases: int = 3, tol: float = 1e-6) -> Callable[[Callable], Check]:
+def check(name: str, *, cases: int = 3, tol: float = 1e-6, slow: bool = False) -> Callable[[Callable], Check]:
     """Decorator: a function rng -> Case becomes a Check, run `cases` times with fresh random numbers.
 
     tol: numbers agree when |got - expected| <= tol * max(1, |expected|).
+    slow: a check that takes long (training a network): it runs only when every check before it
+    passed, and its failure is not replayed against the known mistakes (that would train each one),
+    so a wrong answer that a quick check catches gets its verdict at once.
     """
 
     def make(fn: Callable[[random.Random], Case]) -> Check:
-        return Check(name, fn, cases, tol)
+        return Check(name, fn, cases, tol, slow)
 
     return make
 

@@ -106,3 +106,13 @@ def test_mistakes_ruled_out_by_an_earlier_check_are_not_replayed() -> None:
         assert known.ruled_out == {"no update"}
     finally:
         box.end(before)
+
+
+def test_a_slow_check_runs_only_once_the_quick_ones_pass() -> None:
+    # training-loop's wrong answers used to re-train every known mistake and run into the time limit
+    wrong = check("training-loop", starting_code_with("training-loop", "no zero_grad"), 0)
+    quick, slow = wrong["checks"]
+    assert quick["mistake"] == "no zero_grad" and slow.get("skipped") is True
+    assert "will run once the others pass" in wrong["summary"]
+    right = check("training-loop", grading.load("training-loop").SOLUTION, 0)
+    assert [c["passed"] for c in right["checks"]] == [True, True]
