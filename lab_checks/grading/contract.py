@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
+from lab_checks.grading.drift import DriftError, filled_in, writes
 from lab_checks.grading.harness import checks_of, grade
 from lab_checks.grading.model import Check, Mistake
 
@@ -62,6 +63,7 @@ def prove(
         if crash:
             return crash
         broken += _starting_code_fails(verdict, seed, places)
+        broken += _answer_fits_starting_code(run, grader, starting_code, seed, places)
         for mistake in grader.MISTAKES:
             verdict = run(grader, mistake.code, seed)
             crash = _crashed(verdict, f"the mistake {mistake.name!r}", places)
@@ -212,6 +214,37 @@ def _starting_code_fails(verdict: dict, seed: int, places: _Places) -> list[Brok
             Broken(
                 places.fence,
                 f"the starting code passes every check (seed {seed}): leave the learner the lab's work to do",
+            )
+        ]
+    return []
+
+
+def _answer_fits_starting_code(run: Grade, grader: ModuleType, starting_code: str, seed: int, places) -> list:
+    """The starting code with SOLUTION's version of what the learner writes passes, its demo lines clean."""
+    try:
+        code = filled_in(starting_code, grader.SOLUTION, writes(grader))
+    except (DriftError, SyntaxError) as e:
+        return [Broken(places.fence, f"the starting code and SOLUTION drifted apart: {e}")]
+    verdict = run(grader, code, seed)
+    if verdict.get("reason") == "grader":
+        return _crashed(verdict, "the starting code with SOLUTION's answer", places)
+    answer = ", ".join(writes(grader))
+    if verdict["verdict"] != "pass":
+        return [
+            Broken(
+                places.fence,
+                f"the starting code with SOLUTION's {answer} put in does not pass (seed {seed}): the given "
+                "parts of the starting code and SOLUTION drifted apart, so a correct answer fails",
+                verdict_text(verdict),
+            )
+        ]
+    if verdict.get("raised"):
+        return [
+            Broken(
+                places.fence,
+                f"with SOLUTION's {answer} put in, the starting code's demo lines raise "
+                f"{verdict['raised']['type']}",
+                verdict["raised"]["traceback"],
             )
         ]
     return []

@@ -160,3 +160,10 @@ def test_fence_never_closed(course: SmallCourse) -> None:
 def test_graph_block_that_raises(course: SmallCourse) -> None:
     course.edit("lessons/more/first.md", "More text.", "```python graph\na = Value(1.0)\nb = a / 0\n```")
     stops(course, "lessons/more/first.md:9", "ZeroDivisionError")
+
+
+def test_starting_code_whose_demo_lines_fail_with_the_solution(course: SmallCourse) -> None:
+    # filled_in() puts SOLUTION's slope() into the starting code; the demo line then still raises
+    end = "    return 0.0  # your code here\n"
+    course.edit(LESSON, end, end + "\n\nprint(slope(f, 3))\n")
+    stops(course, f"{LESSON}:7", "demo lines raise NameError")
