@@ -24,11 +24,11 @@ sys.path.insert(0, str(ROOT))
 
 from backprop_site.security import headers_for  # noqa: E402
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
-from tests.e2e.labs import labs_in_site  # noqa: E402
 
 from lab_checks import grading  # noqa: E402
 from lab_checks.grading.drift import filled_in, writes  # noqa: E402
 from tests.chromium import LAUNCH_ARGS, system_chromium  # noqa: E402
+from tests.e2e.learner import labs_in_site  # noqa: E402
 
 SITE = Path(os.environ.get("BP_SITE_DIR") or ROOT / "build" / "site")
 CLICKS = 3

@@ -1,0 +1,40 @@
+"""Feedback reaches a learner on a phone: a half-fixed lab whose demo lines raise still gets its verdict
+and likely cause (the error beside it, its traceback in the Output), in a table that reads at 390 px."""
+
+from playwright.sync_api import Browser, expect
+
+from tests.e2e.learner import (
+    check_lab,
+    close_page,
+    lab_region,
+    labs_in_site,
+    new_context,
+    open_page,
+    starting_code,
+    verdict_of,
+    words,
+)
+
+LAB = "accumulate"
+
+
+def test_demo_lines_that_raise_do_not_hide_the_verdict_on_a_phone(
+    browser: Browser, isolated_server: str
+) -> None:
+    context = new_context(browser, viewport={"width": 390, "height": 844})
+    page = open_page(context, isolated_server + labs_in_site()[LAB])
+    region = lab_region(page, LAB)
+    half_fixed = starting_code(region).replace("grad[name] = local", "grad[name] += local")
+
+    assert check_lab(region, half_fixed) == "fail"
+    verdict = verdict_of(region)
+    expect(verdict.locator(".bp-check__hint").first).to_contain_text("Likely cause")
+    assert "also raised KeyError" in words(verdict.inner_text())
+    expect(region.get_by_role("log", name="Output")).to_contain_text("KeyError")
+
+    # the expression column reads as one line, not one character per line
+    what = verdict.locator(".bp-check__table th[scope=row] code").first
+    assert what.evaluate("e => e.getClientRects().length") == 1
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    close_page(page)
+    context.close()
