@@ -1,11 +1,13 @@
 """The build stops on each mistake an author can make, naming the file and line to fix (paths relative
 to the course's folder); the same small course, unbroken, builds."""
 
+import shutil
 from pathlib import Path
 
 import pytest
+from backprop_site.fences import find_fences
 
-from tests.lab_checks.small_course import SmallCourse
+from tests.lab_checks.small_course import ROOT, SmallCourse
 
 GRADER = "lab_checks/slope.py"
 LESSON = "lessons/slopes/nudge-it.md"
@@ -167,3 +169,15 @@ def test_starting_code_whose_demo_lines_fail_with_the_solution(course: SmallCour
     end = "    return 0.0  # your code here\n"
     course.edit(LESSON, end, end + "\n\nprint(slope(f, 3))\n")
     stops(course, f"{LESSON}:7", "demo lines raise NameError")
+
+
+def test_drifted_starting_code(course: SmallCourse) -> None:
+    """A class lab whose starting code lost a given method (`__rmul__`) that a correct answer relies on."""
+    shutil.copy(ROOT / "lab_checks" / "value_ops.py", course.folder / "lab_checks" / "value_ops.py")
+    lesson = (ROOT / "lessons" / "micrograd" / "value-class.md").read_text()
+    (fence,) = [f for f in find_fences(lesson) if f.attrs.get("lab") == "value-ops"]
+    rmul = "    def __rmul__(self, other):  # 2 * a\n        return self * other\n\n"
+    assert rmul in fence.code
+    drifted = fence.code.replace(rmul, "").rstrip("\n")
+    course.write("lessons/more/first.md", f'# First\n\n## A\n\n```python lab="value-ops"\n{drifted}\n```\n')
+    stops(course, "lessons/more/first.md:5", "drifted apart")
