@@ -40,9 +40,13 @@ def test_a_short_run_streams_every_step_to_the_picture_and_the_readout(page: Pag
     settings(page, "0.5", "4", "6")
     picture = trainer(page).locator("canvas.bp-trainer__picture")
     expect(picture).to_have_attribute("aria-label", re.compile("press Train"))
+    expect(trainer(page)).to_have_attribute("data-points", "100", timeout=60_000)  # drawn before Train
     press(trainer(page).get_by_role("button", name="Train"))
     expect(trainer(page)).to_have_attribute("data-state", "done", timeout=60_000)
-    done = r"Done: 6 steps in [\d.]+ s \(\d+ ms a step\)\. Training accuracy \d+(\.\d)?%\."
+    done = (
+        r"Done: 6 steps in [\d.]+ s \(\d+ ms a step\)\. loss [\d.]+ = data loss [\d.]+ \+ penalty [\d.]+\. "
+        r"Training accuracy \d+(\.\d)?%\."
+    )
     expect(readout(page)).to_contain_text(re.compile(done))
     expect(picture).to_have_attribute("aria-label", re.compile(r"after step 6\b"))
     assert 0 <= float(trainer(page).get_attribute("data-accuracy")) <= 1

@@ -28,6 +28,7 @@ export const CALLS = {
   "lab_runner.hint": "{lab, index} -> {text, index, count}",
   "lab_runner.solution": "{lab} -> {code}",
   "backprop_graph.nudge": "{graph, values: [[node id, value]]} -> {diagram, actual, predicted, ...}",
+  "backprop_training.moons": "{} -> {ok, points, labels, extent}: the training points, drawn before Train",
   "backprop_training.train": "{hidden, steps, learning_rate, ...} -> {ok, ...}; 'training' events per step",
   "backprop_engine_source.apply": "{files: {name: text}} -> {ok, changed, error?}",
   "backprop_engine_source.restore": "{} -> {ok, changed, error?}",

@@ -64,7 +64,9 @@ function mountTrainer(root, name) {
   curves.className = "bp-trainer__curves";
   board.append(pictureBox, curves);
   root.append(form, readout, board);
-  const lossChart = createChart(curves, { title: "Loss", xlabel: "step", ylabel: "loss", series: [{ label: "loss" }], height: 180 });
+  // The loss is the data loss (how far points are on the wrong side) plus the penalty on big weights:
+  // two lines, so a network that only shrinks its weights does not pass for one that learns.
+  const lossChart = createChart(curves, { title: "Loss", xlabel: "step", ylabel: "loss", series: [{ label: "data loss" }, { label: "penalty" }], height: 180 });
   const accuracyChart = createChart(curves, { title: "Accuracy", xlabel: "step", ylabel: "accuracy (%)", series: [{ label: "accuracy %" }], height: 180, yRange: [0, 100] });
 
   let running = null; // the pending call, while training
@@ -76,8 +78,8 @@ function mountTrainer(root, name) {
     const sizes = hidden.value.split(",").map((s) => Number(s.trim()));
     const args = { hidden: sizes, steps: Number(steps.value), learning_rate: Number(learningRate.value) };
     if (sizes.some((n) => !Number.isInteger(n))) return say("Hidden layer sizes are whole numbers separated by commas, e.g. 16, 16.", "error");
-    run = { steps: args.steps, x: [], loss: [], accuracy: [], last: null, started: performance.now(), boundary: null };
-    lossChart.setData([], [[]]);
+    run = { steps: args.steps, x: [], dataLoss: [], penalty: [], accuracy: [], last: null, started: performance.now(), boundary: null };
+    lossChart.setData([], [[], []]);
     accuracyChart.setData([], [[]]);
     setRunning(true);
     say(client.state === "ready" || client.state === "busy" ? "Building the network…" : "Python is loading; training starts as soon as it is ready…", "training");
@@ -98,7 +100,8 @@ function mountTrainer(root, name) {
       say(`Training an MLP with ${event.parameters} parameters on ${event.points.length} points…`, "training");
     } else if (event.event === "step") {
       run.x.push(event.step);
-      run.loss.push(event.loss);
+      run.dataLoss.push(event.data_loss);
+      run.penalty.push(event.penalty);
       run.accuracy.push(event.accuracy * 100);
       run.last = event;
       if (event.boundary) run.boundary = event.boundary;
@@ -114,14 +117,14 @@ function mountTrainer(root, name) {
     frame = requestAnimationFrame(() => {
       frame = 0;
       if (!run?.last) return;
-      lossChart.setData(run.x, [run.loss]);
+      lossChart.setData(run.x, [run.dataLoss, run.penalty]);
       accuracyChart.setData(run.x, [run.accuracy]);
-      const { step, loss, accuracy } = run.last;
+      const { step, accuracy } = run.last;
       if (run.boundary) {
         picture.show(run.boundary, `Decision boundary after step ${step}: ${percent(accuracy)} of the points on the right side.`);
         run.boundary = null;
       }
-      if (running) say(`Step ${step} of ${run.steps} · loss ${loss.toFixed(4)} · accuracy ${percent(accuracy)} · ${seconds(performance.now() - run.trainStarted)}`, "training");
+      if (running) say(`Step ${step} of ${run.steps} · ${losses(run.last)} · accuracy ${percent(accuracy)} · ${seconds(performance.now() - run.trainStarted)}`, "training");
     });
   }
 
@@ -129,7 +132,7 @@ function mountTrainer(root, name) {
     cancelAnimationFrame(frame);
     frame = 0;
     if (run?.last) {
-      lossChart.setData(run.x, [run.loss]);
+      lossChart.setData(run.x, [run.dataLoss, run.penalty]);
       accuracyChart.setData(run.x, [run.accuracy]);
       if (run.boundary) picture.show(run.boundary, `Decision boundary after step ${run.last.step}.`);
     }
@@ -137,7 +140,7 @@ function mountTrainer(root, name) {
       const ms = result.seconds * 1000;
       root.dataset.accuracy = String(result.accuracy);
       root.dataset.seconds = String(result.seconds);
-      say(`Done: ${result.steps} steps in ${seconds(ms)} (${Math.round(ms / result.steps)} ms a step). Training accuracy ${percent(result.accuracy)}.`, "done");
+      say(`Done: ${result.steps} steps in ${seconds(ms)} (${Math.round(ms / result.steps)} ms a step). ${losses(run.last)}. Training accuracy ${percent(result.accuracy)}.`, "done");
       return;
     }
     const error = result?.error || { message: "Python did not answer." };
@@ -166,7 +169,26 @@ function mountTrainer(root, name) {
     root.dataset.state = state;
   }
 
+  // The training points are drawn before Train: Python starts when the trainer comes near the screen
+  // (Train needs it anyway) and sends the engine's moons.
+  const near = new IntersectionObserver(async (entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    near.disconnect();
+    if (client.state === "idle") client.start();
+    const data = await client.call("backprop_training", "moons", {}).catch(() => null);
+    if (data?.ok && !run) {
+      picture.start(data);
+      root.dataset.points = String(data.points.length);
+    }
+  }, { rootMargin: "400px" });
+  near.observe(root);
+
   return { root, train, stop };
+}
+
+function losses(step) {
+  if (!step) return "";
+  return `loss ${step.loss.toFixed(4)} = data loss ${step.data_loss.toFixed(4)} + penalty ${step.penalty.toFixed(4)}`;
 }
 
 function field(form, label, id, attributes) {

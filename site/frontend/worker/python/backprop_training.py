@@ -22,13 +22,14 @@ MARGIN = 0.4
 
 
 def svm_loss(model, X: list, y: list, alpha: float) -> tuple:
-    """micrograd's demo loss (mean max-margin loss plus alpha times the squared weights) and accuracy."""
+    """micrograd's demo loss (mean max-margin loss plus alpha times the squared weights), the accuracy,
+    and the loss's two parts as numbers: the data loss and the penalty."""
     scores = [model(x) for x in X]
     losses = [(1 + -yi * si).relu() for yi, si in zip(y, scores)]
     data_loss = sum(losses) * (1.0 / len(losses))
     reg_loss = alpha * sum(p * p for p in model.parameters())
     accuracy = sum((yi > 0) == (si.data > 0) for yi, si in zip(y, scores)) / len(y)
-    return data_loss + reg_loss, accuracy
+    return data_loss + reg_loss, accuracy, data_loss.data, reg_loss.data
 
 
 def learning_rate_at(step: int, steps: int, start: float) -> float:
@@ -64,6 +65,16 @@ def train(
     )
 
 
+def moons(
+    samples: int = DEMO["samples"], noise: float = DEMO["noise"], data_seed: int = DEMO["data_seed"]
+) -> dict:
+    """The training points, their labels and the picture's extent, to draw before training starts."""
+    from engine.datasets import make_moons
+
+    X, y = make_moons(samples, noise=noise, seed=data_seed)
+    return {"ok": True, "points": X, "labels": y, "extent": _extent(X)}
+
+
 def run(send, *, hidden, steps, learning_rate, samples, noise, alpha, data_seed, model_seed, picture_every):
     """train() with the events handed to send(event) (a plain function, so CPython can test it)."""
     # Imported here, not at the top: the engine page can swap in a learner's engine, and this sees it.
@@ -86,7 +97,7 @@ def run(send, *, hidden, steps, learning_rate, samples, noise, alpha, data_seed,
     try:
         for k in range(steps):
             step_started = time.perf_counter()
-            loss, accuracy = svm_loss(model, X, y, alpha)
+            loss, accuracy, data_loss, penalty = svm_loss(model, X, y, alpha)
             model.zero_grad()
             loss.backward()
             lr = learning_rate_at(k, steps, learning_rate)
@@ -96,6 +107,8 @@ def run(send, *, hidden, steps, learning_rate, samples, noise, alpha, data_seed,
                 "event": "step",
                 "step": k + 1,
                 "loss": loss.data,
+                "data_loss": data_loss,
+                "penalty": penalty,
                 "accuracy": accuracy,
                 "learning_rate": lr,
                 "ms": round((time.perf_counter() - step_started) * 1000, 1),
