@@ -24,6 +24,8 @@ strict: true
 plugins:
   - backprop:
       assets: false
+markdown_extensions:
+  - md_in_html  # the course map is Markdown inside its <div>, as in the course's mkdocs.yml
 {VALIDATION}
 nav:
   - Home: index.md

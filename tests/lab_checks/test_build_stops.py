@@ -32,7 +32,9 @@ def test_the_small_course_builds_with_numbers_from_nav(course: SmallCourse) -> N
     built = course.build()
     assert built.ok, built.errors
     home = course.html("")
-    assert "1. Nudge it" in home and "2.1 First" in home and "2.2 Second" in home
+    assert (
+        '<a href="slopes/nudge-it/">1. Nudge it</a>' in home and '<a href="more/first/">2.1 First</a>' in home
+    )
     assert home.index("2.1 First") < home.index("2.2 Second")
     lesson = course.html("slopes/nudge-it")
     assert 'See lesson <a href="../../more/second/">2.2</a>' in lesson
@@ -44,7 +46,7 @@ def test_the_map_marker_in_code_stays_code(course: SmallCourse) -> None:
     course.edit("lessons/more/first.md", "More text.", 'Put `<div class="bp-course-map"></div>` on a line.')
     assert course.build().ok
     main = course.html("more/first").split('role="main">')[1].split("<footer")[0]
-    assert "&lt;div class=\"bp-course-map\"&gt;&lt;/div&gt;" in main and "2.2 Second" not in main
+    assert '&lt;div class="bp-course-map"&gt;&lt;/div&gt;' in main and "2.2 Second" not in main
 
 
 def test_failing_solution(course: SmallCourse) -> None:
@@ -181,3 +183,21 @@ def test_drifted_starting_code(course: SmallCourse) -> None:
     drifted = fence.code.replace(rmul, "").rstrip("\n")
     course.write("lessons/more/first.md", f'# First\n\n## A\n\n```python lab="value-ops"\n{drifted}\n```\n')
     stops(course, "lessons/more/first.md:5", "drifted apart")
+
+
+def test_module_description_for_a_module_nav_does_not_have(course: SmallCourse) -> None:
+    course.write(
+        "lessons/index.md", "---\nmodules:\n  Gone: an old module.\n---\n" + course.read("lessons/index.md")
+    )
+    stops(course, "lessons/index.md:1", "'Gone'", "not a section of nav")
+
+
+def test_module_numbers_and_descriptions_come_from_nav(course: SmallCourse) -> None:
+    course.write(
+        "lessons/index.md", "---\nmodules:\n  More: the rest.\n---\n" + course.read("lessons/index.md")
+    )
+    course.edit("lessons/more/first.md", "More text.", "As in module [#module](../slopes/nudge-it.md).")
+    built = course.build()
+    assert built.ok, built.errors
+    assert "<strong>More</strong>: the rest." in course.html("")
+    assert 'As in module <a href="../../slopes/nudge-it/">1</a>.' in course.html("more/first")
