@@ -161,6 +161,7 @@ def test_a_plain_number_is_drawn_as_a_constant_without_a_gradient() -> None:
         and "1.grad" not in captions
     )
     assert "4 is a constant." in captions
+    assert "topological" not in captions  # the forward film comes before the word is taught
     assert all(
         s["edge"] not in {k for k, e in enumerate(graph["edges"]) if e["from"] in constants}
         for f in graph["film"]["backward"]
