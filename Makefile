@@ -54,6 +54,7 @@ check-lab: setup
 
 # Two processes (two cores here), each with its own browser and servers; a module's tests stay in one
 # process, so a page its tests share starts Python once. The slowest tests are listed at the end.
+# (--dist loadgroup would balance better, but pytest-xdist 3.8 ignores the groups under pytest 9.)
 PYTEST_PARALLEL := -n 2 --dist loadscope
 
 test: setup chromium build lint test-js

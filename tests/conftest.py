@@ -100,8 +100,7 @@ def gallery_url(tmp_path_factory: pytest.TempPathFactory) -> str:
     return serve(build_gallery(Path(tmp_path_factory.mktemp("gallery")) / "site"))
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_itemcollected(item: pytest.Item) -> None:
     """Mark every test that drives Chromium `browser`, so `-m "not browser"` runs without one."""
-    for item in items:
-        if "browser" in getattr(item, "fixturenames", ()):  # every fixture it uses, however indirectly
-            item.add_marker(pytest.mark.browser)
+    if "browser" in getattr(item, "fixturenames", ()):  # every fixture it uses, however indirectly
+        item.add_marker(pytest.mark.browser)
