@@ -284,7 +284,7 @@ def calls_stay_few(rng) -> Case:
     return Case(code, {"len(order)": nodes, "few_calls_waiting": True})
 
 
-@check(f"a chain of {CHAIN + 1:,} nodes, each the input of the next", cases=1)
+@check(f"a chain of {CHAIN + 1:,} nodes, each the input of the next", cases=1, slow=True)
 def long_chain(rng) -> Case:
     nodes = CHAIN + 1 + rng.randrange(10)
     code = (
