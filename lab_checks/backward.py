@@ -165,8 +165,8 @@ MISTAKES.append(
         "every path on its own",
         CLASS + PATHS,
         "{name} is {got}: the gradients are right, but `a.grad` was changed once for every path from "
-        "`L` back to `a`, and their number doubles with every step. Visit each Value once: put the Values "
-        "in a topological order, then walk it backwards, passing each one's complete gradient on.",
+        "the output back to `a`, and their number doubles with every step. Visit each Value once: put the "
+        "Values in a topological order, then walk it backwards, passing each one's complete gradient on.",
     )
 )
 
