@@ -256,7 +256,8 @@ class Node:
 
     @property
     def _prev(self):
-        Node.deepest = max(Node.deepest, calls_waiting())
+        if self.i % 100 == 0:  # every 100th node is enough to see whether the calls grow
+            Node.deepest = max(Node.deepest, calls_waiting())
         return (chain[self.i - 1],) if self.i else ()
 
 
