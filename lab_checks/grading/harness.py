@@ -237,8 +237,8 @@ class _Mistakes:
     """The grader's known mistakes, each loaded (once per check) the first time a failure needs them.
 
     A mistake that failed a case differently from the learner's code cannot be what that code does:
-    it is ruled out for the later checks, so a slow check (training a network) replays at most the
-    mistakes still in the running, and a wrong answer gets its verdict about as fast as a right one.
+    it is ruled out for the later checks, which replay only the mistakes still in the running (and a
+    slow check none), so a wrong answer gets its verdict about as fast as a right one.
     """
 
     def __init__(self, mistakes: list[Mistake], box: Sandbox, defines: tuple = ()) -> None:
