@@ -66,7 +66,7 @@ test-under-load: setup chromium build
 
 # Everything that needs neither a browser nor long: under a minute.
 test-fast: setup build test-js
-	$(BIN)/pytest -q $(PYTEST_PARALLEL) -m "not browser and not slow"
+	$(BIN)/pytest -q -n 2 --dist load -m "not browser and not slow"
 
 update-screenshots: setup chromium build
 	$(BIN)/pytest -q tests/visual --update-screenshots
