@@ -71,6 +71,19 @@ def test_crash_from_deep_recursion_restarts_python(page: Page) -> None:
     expect(run_cell(cell(page, 3), "print(before_crash)")).to_contain_text("NameError")
 
 
+def test_crash_from_freeing_a_long_chain_blames_the_chain_not_recursion(page: Page) -> None:
+    code = (
+        "class Node:\n    def __init__(self, prev):\n        self.prev = (prev,) if prev else ()\n\n"
+        "head = None\nfor i in range(20_000):\n    head = Node(head)\nhead = None  # frees the chain\n"
+    )
+    out = run_cell(cell(page, 4), code)
+    expect(out).to_contain_text("Python crashed")
+    expect(out).to_contain_text("freeing a long chain of objects")
+    expect(out).not_to_contain_text("called itself")
+    expect(page.locator("html")).to_have_attribute("data-python", "ready", timeout=BOOT_TIMEOUT)
+    next_run_works(page)
+
+
 def test_page_stays_responsive_while_python_loops(page: Page) -> None:
     looping, other = cell(page, 4), cell(page, 2)
     start_cell(looping, "while True:\n    pass")

@@ -14,6 +14,7 @@ let pyodide = null;
 let runner = null;
 let current = null; // {id, bytes, lines, capped, hiddenBytes}
 let fatalError = null; // set by Pyodide when it breaks for good (e.g. the browser's stack overflowed)
+let recursionRaised = false; // code raised sys.setrecursionlimit above the usual (see explainFatal)
 let interrupt = null; // Int32Array on a SharedArrayBuffer when the page is cross-origin isolated
 let role = "page"; // or "grading": a worker for one Check
 // The page's end of the protocol, from the init message; only this module can reach it (not Python).
@@ -132,6 +133,9 @@ async function boot({ interruptBuffer, labs }) {
     wait: interrupt ? interruptibleWait : null,
     // Python ignores a KeyboardInterrupt raised inside a __del__; the runner presses Stop again here.
     interrupt_buffer: interrupt,
+    note_recursion_limit: (raised) => {
+      recursionRaised = raised;
+    },
   });
   pyodide.setStdout(makeWriter("stdout"));
   pyodide.setStderr(makeWriter("stderr"));
@@ -184,11 +188,23 @@ const handlers = {
 function explainFatal(error) {
   const text = String(error?.message || error);
   if (/call stack|stack overflow|too much recursion/i.test(text)) {
+    // Python stops its own recursion with RecursionError long before the browser's stack runs out,
+    // unless code raised the limit; otherwise C code went deep: above all, freeing a long chain.
+    if (recursionRaised) {
+      return {
+        kind: "stack",
+        error: "Python crashed: a function called itself so deeply that the browser ran out of stack space. " +
+          "This happens with deep recursion (for example a recursive topological sort on a long chain); a loop with " +
+          "an explicit stack avoids it.",
+      };
+    }
     return {
       kind: "stack",
-      error: "Python crashed: a function called itself so deeply that the browser ran out of stack space. " +
-        "This happens with deep recursion (for example a recursive topological sort on a long chain); a loop with " +
-        "an explicit stack avoids it.",
+      error: "Python crashed: the browser ran out of stack space while Python was freeing a long chain of objects " +
+        "that each hold the next (or going through a deeply nested structure), not in a function of yours. When the " +
+        "last name for the head of such a chain goes (e.g. head = None, or a cell's variables being replaced), Python " +
+        "frees each object inside the freeing of the one before. Keep long chains in a list, or undo the links from " +
+        "the head down (node.prev = ()) before letting go.",
     };
   }
   if (/memory|OOM|allocation/i.test(text)) {

@@ -21,6 +21,20 @@ def install(interruptible: bool) -> None:
         time.sleep = interruptible_sleep
         sys.unraisablehook = pass_on_stop
     builtins.input = no_input
+    sys.setrecursionlimit = _noted_recursion_limit(sys.setrecursionlimit, sys.getrecursionlimit())
+
+
+def _noted_recursion_limit(setrecursionlimit, usual: int):
+    """sys.setrecursionlimit that tells the worker when code raised the limit: then a crash for want of
+    stack is likely deep recursion; otherwise it is C code going deep (e.g. freeing a long chain)."""
+
+    def noted(limit: int, /) -> None:
+        setrecursionlimit(limit)
+        from backprop_bridge import note_recursion_limit
+
+        note_recursion_limit(limit > usual)
+
+    return noted
 
 
 def pass_on_stop(unraisable) -> None:
