@@ -1,19 +1,11 @@
 // A code widget: editor, Run/Stop/Reset and Output. Run cells use it as is; labs add their buttons.
 
+import { button } from "../dom.js";
 import { createEditor } from "../editor/editor.js";
 import { python } from "../python/client.js";
 import { createOutput } from "./output.js";
 import { renderEvent } from "./renderers.js";
 import { autosaver, loadCode } from "./storage.js";
-
-export function button(label, className, onClick) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = `md-button bp-button ${className}`;
-  b.textContent = label;
-  b.addEventListener("click", onClick);
-  return b;
-}
 
 // name: how tracebacks call this code when it is not the code that failed ("cell 2").
 export function mountCodeWidget(root, data, { scope, note, name }) {

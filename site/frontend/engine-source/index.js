@@ -2,7 +2,7 @@
 // become editors; Apply writes them into the worker's engine/ and reloads it, Restore puts the
 // originals back. Run cells on the page then use whichever engine is loaded.
 
-import { button } from "../cells/cell.js";
+import { button } from "../dom.js";
 import { createOutput } from "../cells/output.js";
 import { autosaver, forgetCode, loadCode } from "../cells/storage.js";
 import { createEditor } from "../editor/editor.js";

@@ -2,7 +2,7 @@
 // Plain buttons, a range and a select, so the keyboard works as everywhere else; with
 // prefers-reduced-motion the steps still advance, the CSS just stops animating them.
 
-import { button } from "../cells/cell.js";
+import { button } from "../dom.js";
 
 const STEP_MS = 1400;
 const PASSES = { forward: "Forward pass", backward: "Backward pass" };

@@ -2,7 +2,7 @@
 // the widget sets the output's actual change beside the prediction sum(grad × nudge).
 // Python starts on the first nudge, not because a diagram is on the page.
 
-import { button } from "../cells/cell.js";
+import { button } from "../dom.js";
 import { python } from "../python/client.js";
 
 const DELAY_MS = 120;

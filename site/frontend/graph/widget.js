@@ -1,6 +1,6 @@
 // One diagram widget: the drawing (scroll and zoom), its films, paths panel, nudges and table.
 
-import { button } from "../cells/cell.js";
+import { button } from "../dom.js";
 import { drawDiagram } from "./diagram.js";
 import { createFilm } from "./film.js";
 import { createNudge } from "./nudge.js";

@@ -1,7 +1,8 @@
 // Hints, one at a time ("Hint 1 of 3"), fetched from the lab's grader in the worker.
 
 import { python } from "../python/client.js";
-import { element, richText } from "./text.js";
+import { element } from "../dom.js";
+import { richText } from "./text.js";
 
 export function createHints(parent, data, button) {
   const list = element("ol", "bp-hints");

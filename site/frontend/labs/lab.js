@@ -1,11 +1,11 @@
 // One lab: a code widget (editor, Run/Stop/Reset, Output) in its own namespace, plus Check, Hint and
 // Solution, a verdict region, and the lab's progress.
 
-import { button, mountCodeWidget } from "../cells/cell.js";
+import { mountCodeWidget } from "../cells/cell.js";
+import { button, element } from "../dom.js";
 import { markPassed, passed, passedAt, progressSaved, readProgress } from "../progress/index.js";
 import { createHints } from "./hints.js";
 import { createSolution } from "./solution.js";
-import { element } from "./text.js";
 import { createVerdict } from "./verdict.js";
 
 export const CHECK_BUDGET_MS = 10_000;

@@ -2,8 +2,7 @@
 // load it into the editor while keeping the learner's code (Undo, or "Back to my code").
 
 import { python } from "../python/client.js";
-import { button } from "../cells/cell.js";
-import { element } from "./text.js";
+import { button, element } from "../dom.js";
 
 export function createSolution(parent, data, widget) {
   const panel = element("div", "bp-solution");

@@ -15,10 +15,3 @@ export function richText(parent, text) {
     });
   return parent;
 }
-
-export function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}

@@ -1,7 +1,8 @@
 // The verdict region of a lab: pass / fail / error, each check with what was tried, expected vs got
 // (with the tolerance), the learner's traceback and the hint of a known mistake it matches.
 
-import { element, richText } from "./text.js";
+import { element } from "../dom.js";
+import { richText } from "./text.js";
 
 const LABELS = { pass: "Passed", fail: "Not yet", error: "Could not check" };
 

@@ -1,6 +1,6 @@
 // The home page's progress: "N of M labs passed", and a way to start again.
 
-import { button } from "../cells/cell.js";
+import { button } from "../dom.js";
 import { allLabs } from "./course.js";
 import { passed, resetProgress } from "./store.js";
 

@@ -2,7 +2,7 @@
 // picture and loss/accuracy curves, fed by backprop_training.train() in the worker step by step.
 // Python trains in the worker, so the page stays responsive; Stop interrupts it.
 
-import { button } from "../cells/cell.js";
+import { button } from "../dom.js";
 import { createChart } from "../plots/index.js";
 import { python } from "../python/client.js";
 import { createPicture } from "./picture.js";
