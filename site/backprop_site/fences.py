@@ -2,7 +2,7 @@
 
 import re
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 FENCE_OPEN = re.compile(r"^(?P<indent>[ ]*)(?P<ticks>`{3,})python[ \t]+(?P<attrs>[^`\n]*)$")
 ANY_FENCE_OPEN = re.compile(r"^[ ]*(?P<ticks>`{3,}|~{3,})")
@@ -20,7 +20,6 @@ class Fence:
     start: int  # index of the opening line
     end: int  # index one past the closing line
     indent: str = ""
-    extra: dict = field(default_factory=dict)
 
 
 class FenceError(ValueError):

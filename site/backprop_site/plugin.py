@@ -111,7 +111,6 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
             rendered.append(html)
             lines[fence.start : fence.end] = [f'{fence.indent}<div data-bp-widget="{n}"></div>', ""]
         self.widgets[src] = rendered[::-1]
-        page.meta.setdefault("bp_widgets", [f.kind for f in fences])
         return "\n".join(lines)
 
     def _render(self, fence, n: int, page: Page, above: int) -> str:

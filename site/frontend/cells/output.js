@@ -3,14 +3,13 @@
 
 const MAX_CHARS = 1_000_000;
 
-export function createOutput(parent, labelledBy) {
+export function createOutput(parent) {
   const log = document.createElement("div");
   log.className = "bp-output";
   log.setAttribute("role", "log");
   log.setAttribute("aria-label", "Output");
   log.setAttribute("aria-live", "polite");
   log.tabIndex = 0;
-  if (labelledBy) log.dataset.for = labelledBy;
   parent.append(log);
   let chars = 0;
   let capped = false;

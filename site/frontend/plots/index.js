@@ -65,12 +65,6 @@ export function createChart(holder, { title = "", xlabel = "", ylabel = "", seri
     redraw() {
       plot.redraw(false, true);
     },
-    destroy() {
-      resize.disconnect();
-      charts.delete(chart);
-      plot.destroy();
-      box.remove();
-    },
   };
   charts.add(chart);
   watchPalette();
