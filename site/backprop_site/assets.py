@@ -27,31 +27,12 @@ class AssetError(RuntimeError):
 
 
 def bundle_frontend(site_dir: Path) -> None:
-    """esbuild: the page script, the worker and the styles, into assets/backprop/."""
-    esbuild = NODE_MODULES / ".bin" / "esbuild"
-    if not esbuild.exists():
+    """esbuild (package.json's `bundle` script): the page script, its split-off features, the worker
+    and the styles, into assets/backprop/."""
+    if not (NODE_MODULES / ".bin" / "esbuild").exists():
         raise AssetError("node_modules/.bin/esbuild is missing: run `make setup` (npm ci)")
-    entries = [
-        FRONTEND / "main.js",
-        FRONTEND / "worker" / "worker.js",
-        FRONTEND / "styles" / "main.css",
-    ]
-    cmd = [
-        str(esbuild),
-        *map(str, entries),
-        "--bundle",
-        "--format=esm",
-        "--minify",
-        "--sourcemap",
-        "--target=es2022",
-        "--entry-names=[name]",
-        "--loader:.woff2=file",
-        "--loader:.woff=file",
-        "--loader:.ttf=file",
-        "--asset-names=fonts/[name]",
-        "--log-level=warning",
-        f"--outdir={site_dir / 'assets' / 'backprop'}",
-    ]
+    out = site_dir / "assets" / "backprop"
+    cmd = ["npm", "run", "--silent", "bundle", "--", f"--outdir={out}"]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if done.returncode != 0:
         raise AssetError(f"esbuild failed:\n{done.stderr}")

@@ -1,17 +1,11 @@
-// The page script: finds the widgets the build embedded and brings each feature to life.
+// The page script: finds the widgets the build embedded and brings each feature to life. It is small
+// and starts Python first; each feature's code (KaTeX, CodeMirror, the diagrams, uPlot, the trainer) is
+// a separate file that only the pages using it fetch (esbuild splits the bundle at each import()).
 
-import { mountRunCells } from "./cells/index.js";
-import { mountCourseMap } from "./course-map/index.js";
-import { mountEngineSources } from "./engine-source/index.js";
-import { mountGraphs } from "./graph/index.js";
-import { mountLabs } from "./labs/index.js";
-import { renderMath } from "./math/index.js";
+import { registerOutputRenderer } from "./cells/renderers.js";
 import { mayReloadForIsolation, saveForOffline, setUpOffline } from "./offline/index.js";
 import { mountProgress } from "./progress/index.js";
 import { python } from "./python/client.js";
-import { mountStatus } from "./status/status.js";
-import "./plots/index.js"; // plot() in cells: the "plot" output renderer
-import { mountTrainers } from "./training/index.js";
 
 function widgetsOfKind(kind) {
   return [...document.querySelectorAll(`.bp-widget[data-kind="${kind}"]`)].map((element) => ({
@@ -20,9 +14,15 @@ function widgetsOfKind(kind) {
   }));
 }
 
+// Rich output in cells, drawn by code fetched the first time it is needed: show(v) and plot(...).
+function registerLazyRenderer(kind, load) {
+  registerOutputRenderer(kind, (holder, payload) => load().then((render) => render(holder, payload)));
+}
+
 function main() {
   const runs = widgetsOfKind("run");
   const labs = widgetsOfKind("lab");
+  const graphs = widgetsOfKind("graph");
   const trainers = [...document.querySelectorAll(".bp-trainer")]; // lesson 5's live training
   const sources = [...document.querySelectorAll(".bp-engine-source")]; // lesson 6.1's editable engine/
   const code = runs.length + labs.length + trainers.length + sources.length > 0;
@@ -33,21 +33,26 @@ function main() {
   if (code && !mayReloadForIsolation()) client.start();
   const untouched = () => client.state === "idle" && !document.querySelector(".bp-widget[data-edited]");
   const offline = setUpOffline({ isolate: code, mayReload: untouched });
-  renderMath(); // formulas at once, before anything waits for Python
-  mountGraphs(widgetsOfKind("graph")); // drawn without Python; a nudge starts it
+  // Formulas at once, before anything waits for Python; diagrams are drawn without it (a nudge starts it).
+  if (document.querySelector(".arithmatex")) import("./math/index.js").then(({ renderMath }) => renderMath());
+  if (graphs.length) import("./graph/index.js").then(({ mountGraphs }) => mountGraphs(graphs));
   mountProgress(); // finished lessons in the navigation, "N of M labs passed" on the home page
+  const loaded = [];
   if (code) {
     document.documentElement.dataset.python = "loading";
-    mountStatus(document.querySelector(".md-content__inner") || document.body);
-    mountRunCells(runs);
-    mountLabs(labs);
-    mountTrainers(trainers);
-    mountEngineSources(sources);
+    registerLazyRenderer("graph", () => import("./graph/index.js").then((m) => m.renderShownGraph));
+    registerLazyRenderer("plot", () => import("./plots/index.js").then((m) => m.renderPlot));
+    loaded.push(import("./status/status.js").then(({ mountStatus }) => mountStatus(document.querySelector(".md-content__inner") || document.body)));
+    if (runs.length) loaded.push(import("./cells/index.js").then(({ mountRunCells }) => mountRunCells(runs)));
+    if (labs.length) loaded.push(import("./labs/index.js").then(({ mountLabs }) => mountLabs(labs)));
+    if (trainers.length) loaded.push(import("./training/index.js").then(({ mountTrainers }) => mountTrainers(trainers)));
+    if (sources.length) loaded.push(import("./engine-source/index.js").then(({ mountEngineSources }) => mountEngineSources(sources)));
   }
   const courseMap = document.querySelector(".bp-course-map");
-  if (courseMap) mountCourseMap(courseMap); // the home page's lessons with their labs' progress
-  offline.then((reloading) => {
+  if (courseMap) import("./course-map/index.js").then(({ mountCourseMap }) => mountCourseMap(courseMap)); // the home page's lessons
+  offline.then(async (reloading) => {
     if (reloading) return;
+    await Promise.allSettled(loaded); // offline copies are saved once the page's own code has arrived
     if (code) client.start().then(saveForOffline, saveForOffline);
     else saveForOffline();
   });

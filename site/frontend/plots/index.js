@@ -2,7 +2,6 @@
 // renderer for Python's plot() in cells (see worker/python/backprop_plot.py for the data it sends).
 
 import uPlot from "uplot";
-import { registerOutputRenderer } from "../cells/renderers.js";
 import { tickText, valueText } from "./numbers.js";
 
 const SERIES_COLOURS = ["--bp-plot-1", "--bp-plot-2", "--bp-plot-3", "--bp-plot-4"];
@@ -83,8 +82,8 @@ function watchPalette() {
   }).observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
 }
 
-// plot(...) in a cell: payload {title, x, series: [{label, values}], xlabel, ylabel, logx, logy, points}.
-registerOutputRenderer("plot", (holder, payload) => {
+// plot(...) in a cell (main.js registers it for "plot"): payload {title, x, series: [{label, values}], xlabel, ylabel, logx, logy, points}.
+export function renderPlot(holder, payload) {
   const chart = createChart(holder, { ...payload, series: payload.series });
   chart.setData(payload.x, payload.series.map((s) => s.values));
-});
+}
