@@ -40,7 +40,9 @@ export function layoutGraph(graph, sizes, direction = "LR") {
     ops: graph.nodes.map((_, i) => (hasOp[i] ? box(`o${i}`) : null)),
     edges: graph.edges.map((e, k) => {
       const edge = g.edge({ v: `v${e.from}`, w: `o${e.to}`, name: `e${k}` });
-      return { points: edge.points, label: { x: edge.x, y: edge.y } };
+      // dagre places only labels with a size; an edge from a constant has none, so use its middle.
+      const middle = edge.points[Math.floor(edge.points.length / 2)];
+      return { points: edge.points, label: { x: edge.x ?? middle.x, y: edge.y ?? middle.y } };
     }),
     opEdges: graph.nodes.map((_, i) => (hasOp[i] ? { points: g.edge({ v: `o${i}`, w: `v${i}`, name: `op${i}` }).points } : null)),
   };
