@@ -1,8 +1,10 @@
 """Every diagram of the site opens showing its output node whole, in text no smaller than 11 px,
 at a desktop and a phone width; what does not fit scrolls, with a visible cue. HTML only: no Python."""
 
+import re
+
 import pytest
-from playwright.sync_api import Browser, Locator
+from playwright.sync_api import Browser, Locator, expect
 
 from tests.e2e.graph_helpers import CONTEXT
 from tests.e2e.test_graphs import GRAPH_PAGES
@@ -32,6 +34,8 @@ SURVEY = """figure => {
 
 def survey(figure: Locator) -> dict:
     figure.scroll_into_view_if_needed()
+    # The diagram code is fetched after the page loads: wait until this figure is drawn.
+    expect(figure).to_have_attribute("data-direction", re.compile("LR|TB"))
     return figure.evaluate(SURVEY)
 
 

@@ -16,11 +16,15 @@ export function renderEvent(output, kind, payload) {
   const holder = document.createElement("div");
   holder.className = `bp-output__rich bp-output__${kind}`;
   output.element.append(holder);
-  try {
-    render(holder, payload);
-  } catch (error) {
-    // Python can emit anything (backprop_bridge.emit is reachable from a cell): say so, do not throw.
+  // Python can emit anything (backprop_bridge.emit is reachable from a cell): say so, do not throw,
+  // whether the renderer fails at once or later (renderers fetched on first use return a promise).
+  const fail = (error) => {
     holder.remove();
     output.error(`Could not show this ${kind}: ${error?.message || error}`);
+  };
+  try {
+    Promise.resolve(render(holder, payload)).catch(fail);
+  } catch (error) {
+    fail(error);
   }
 }
