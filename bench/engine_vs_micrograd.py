@@ -6,14 +6,13 @@ Every timed block ends with gc.collect(), so each engine pays for freeing its ow
 
 import datetime
 import gc
-import os
-import platform
 import random
 import statistics
 import sys
 import time
 import tracemalloc
 
+from machine import cpu_model, load_average
 from micrograd import engine as mg_engine
 from micrograd import nn as mg_nn
 
@@ -89,26 +88,6 @@ def bytes_per_node(name: str, n: int = 20_000) -> float:
     del v
     gc.collect()
     return (after - before) / n
-
-
-def cpu_model() -> str:
-    """The processor's name, as the operating system reports it."""
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
-
-def load_average() -> str:
-    """The 1-minute load average and the number of cores, or a note that there is none."""
-    try:
-        return f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores"
-    except OSError:
-        return "unknown"
 
 
 def spread(values: list[float]) -> str:

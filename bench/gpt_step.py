@@ -8,20 +8,10 @@ import random
 import statistics
 import time
 
+from machine import cpu_model
+
 from gpt.model import GPT, Adam, train_step
 from gpt.names import load_names, split_names
-
-
-def cpu_name() -> str:
-    """The CPU's model name from /proc/cpuinfo, or what platform knows."""
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
 
 
 def main(steps: int) -> None:
@@ -42,7 +32,7 @@ def main(steps: int) -> None:
     print(f"  {median:.0f} ms median, {min(times):.0f}-{max(times):.0f} ms over {steps} steps"
           f" (names of {letters:.1f} letters on average)")
     now = datetime.datetime.now(datetime.UTC)
-    print(f"  Python {platform.python_version()} ({platform.python_implementation()}), {cpu_name()},"
+    print(f"  Python {platform.python_version()} ({platform.python_implementation()}), {cpu_model()},"
           f" {os.cpu_count()} cores, load average {load}, {now:%Y-%m-%d %H:%M} UTC")
 
 
