@@ -18,7 +18,8 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 # Python that runs in the browser, packed under these names in one archive.
-PYTHON_SOURCES = {"engine": ROOT / "engine", "lab_checks": ROOT / "lab_checks"}
+PYTHON_SOURCES = {"engine": ROOT / "engine", "lab_checks": ROOT / "lab_checks", "gpt": ROOT / "gpt"}
+PYTHON_SUFFIXES = {".py", ".txt", ".json"}  # modules, and the data gpt/ reads with importlib.resources
 WORKER_PYTHON = FRONTEND / "worker" / "python"
 
 
@@ -53,13 +54,14 @@ def copy_pyodide(site_dir: Path) -> str:
 
 
 def pack_python(site_dir: Path) -> str:
-    """engine/, lab_checks/ and the worker's Python into assets/backprop/python.zip; its hash."""
+    """engine/, lab_checks/, gpt/ (with its data) and the worker's Python into assets/backprop/python.zip; its hash."""
     archive = site_dir / "assets" / "backprop" / "python.zip"
     archive.parent.mkdir(parents=True, exist_ok=True)
     files = [
         (f"{name}/{p.relative_to(src)}", p)
         for name, src in PYTHON_SOURCES.items()
-        for p in sorted(src.rglob("*.py"))
+        for p in sorted(src.rglob("*"))
+        if p.suffix in PYTHON_SUFFIXES and "__pycache__" not in p.parts
     ]
     files += [(p.name, p) for p in sorted(WORKER_PYTHON.glob("*.py"))]
     digest = hashlib.sha256()
