@@ -171,7 +171,7 @@ def _short_path(filename: str) -> str:
     """cell 2, engine/value.py or json/decoder.py rather than the worker's file-system paths."""
     if filename.startswith("<") and filename.endswith(">"):
         return filename[1:-1]
-    for package in ("engine/", "lab_checks/"):
+    for package in ("engine/", "lab_checks/", "gpt/"):
         if package in filename:
             return package + filename.split(package, 1)[1]
     if "/lib/python" in filename:  # the standard library: /lib/python314.zip/json/decoder.py
