@@ -1,0 +1,132 @@
+"""The numbers module 7's lessons state are the ones our engine and the shipped names give."""
+
+import math
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from engine import Value
+from gpt.model import BOS, LETTERS, encode, softmax
+from gpt.names import load_names, split_names
+
+LESSONS = Path(__file__).resolve().parents[2] / "lessons" / "gpt"
+
+
+def text_of(lesson: str) -> str:
+    return " ".join((LESSONS / lesson).read_text().split())
+
+
+def says(lesson: str, *phrases: str) -> None:
+    text = text_of(lesson)
+    for phrase in phrases:
+        assert phrase in text, f"{lesson} should say {phrase!r}"
+
+
+def minus(x: float) -> str:
+    """x as the lessons print it: 3 decimals, with a real minus sign."""
+    return f"{x:.3f}".replace("-", "−")
+
+
+def pairs(names: list[str]):
+    for name in names:
+        tokens = encode(name)
+        yield from zip(tokens, tokens[1:])
+
+
+@pytest.fixture(scope="module")
+def bigram():
+    """The tokens lesson's counting model: counts of training pairs, and its loss with extra counts."""
+    train, held_out = split_names(load_names())
+    counts = Counter(pairs(train))
+    totals = Counter()
+    for (a, _), n in counts.items():
+        totals[a] += n
+
+    def probability(a: int, b: int, extra: int = 1) -> float:
+        return (counts[(a, b)] + extra) / (totals[a] + 27 * extra)
+
+    def loss(names: list[str], extra: int = 1) -> float:
+        guesses = list(pairs(names))
+        return sum(-math.log(probability(a, b, extra)) for a, b in guesses) / len(guesses)
+
+    return train, held_out, counts, totals, probability, loss
+
+
+def test_tokens_lesson_names_and_pairs(bigram) -> None:
+    train, held_out, counts, totals, _, _ = bigram
+    assert (len(train), len(held_out), sum(counts.values())) == (4647, 516, 32484)
+    assert encode("emma") == [26, 4, 12, 12, 0, 26]
+    says(
+        "tokens.md", "5,163 first names", "those 516 names", "its 4,647 training names", "give 32,484 of them"
+    )
+    says("tokens.md", "| token | 26 | 4 | 12 | 12 | 0 | 26 |")
+
+
+def test_tokens_lesson_counts(bigram) -> None:
+    _, _, counts, totals, _, _ = bigram
+
+    def top(a: int) -> str:
+        row = sorted(((counts[(a, b)], b) for b in range(27)), key=lambda cb: (-cb[0], cb[1]))[:5]
+        return ", ".join(f"{'BOS' if b == BOS else LETTERS[b]} {n}" for n, b in row) + f" (of {totals[a]:,})"
+
+    says("tokens.md", f"| BOS | {top(BOS)} |", f"| e | {top(4)} |")
+    says(
+        "tokens.md",
+        f"438 / 4,647 = {438 / 4647:.3f}",
+        f"{round(100 * 993 / 3530)}% of the time (993 of 3,530)",
+    )
+
+
+def test_tokens_lesson_losses(bigram) -> None:
+    train, held_out, counts, _, probability, loss = bigram
+    says("tokens.md", f"1/27 (no idea: every token equally likely) | {math.log(27):.2f}")
+    says("tokens.md", f"| 0.5 | {-math.log(0.5):.2f} |")
+    for (a, b), shown in zip(pairs(["emma"]), ["BOS | e", "e | m", "m | m", "m | a", "a | BOS"]):
+        p = probability(a, b, extra=0)
+        says("tokens.md", f"| {shown} | {p:.3f} | {-math.log(p):.2f} |")
+    assert [(a, b) for a, b in pairs(held_out) if counts[(a, b)] == 0] == [(7, 18)]  # h then s
+    assert "hsiu" in held_out
+    assert f"{loss(train, extra=0):.2f}" == f"{loss(train):.2f}" == f"{loss(held_out):.2f}" == "2.34"
+    says(
+        "tokens.md",
+        "the bigram model's loss is 2.34",
+        "the held-out names 2.34 too",
+        "from 3.30 down to 2.34",
+    )
+
+
+def test_softmax_lesson_numbers() -> None:
+    def probs(scores: list[float]) -> str:
+        return ", ".join(f"{p.data:.3f}" for p in softmax([Value(s) for s in scores]))
+
+    assert probs([2.0, 1.0, 0.1]) == probs([102.0, 101.0, 100.1]) == "0.659, 0.242, 0.099"
+    assert probs([4.0, 2.0, 0.2]) == "0.864, 0.117, 0.019"
+    says("softmax.md", "again 0.659, 0.242 and 0.099", "0.864, 0.117 and 0.019")
+    exps = [math.exp(s) for s in (2.0, 1.0, 0.1)]
+    says("softmax.md", *(f"= {e:.2f}" for e in exps), f"their total, {sum(exps):.2f}")
+    for token, score, e, p in zip("abc", ("2.0", "1.0", "0.1"), exps, ("0.659", "0.242", "0.099")):
+        says("softmax.md", f"| {token} | {score} | {e:.2f} | {p} |")
+
+    scores = [Value(2.0), Value(1.0), Value(0.1)]
+    loss = -softmax(scores)[0].log()
+    loss.backward()
+    says("softmax.md", f"-\\ln 0.659 = {loss.data:.2f}", f"0.659 − 1 = {minus(scores[0].grad)}")
+    assert [f"{s.grad:.3f}" for s in scores[1:]] == ["0.242", "0.099"]
+    says("softmax.md", f"-\\ln 0.099 = {-softmax([Value(2.0), Value(1.0), Value(0.1)])[2].log().data:.2f}")
+
+    blind = [Value(0.0) for _ in range(27)]
+    loss = -softmax(blind)[4].log()
+    loss.backward()
+    assert f"{loss.data:.2f}" == "3.30"
+    says(
+        "softmax.md",
+        "\\ln 27 = 3.30",
+        f"1/27 − 1 = {minus(blind[4].grad)}",
+        f"every other one 1/27 = {blind[0].grad:.3f}",
+    )
+    with pytest.raises(OverflowError):
+        Value(1000.0).exp()
+    assert math.exp(709) < math.inf
+    with pytest.raises(OverflowError):
+        math.exp(710)
