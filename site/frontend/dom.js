@@ -1,4 +1,5 @@
-// The two DOM builders every feature uses: a button in the site's style, and an element with a class.
+// The DOM builders the features share: a button in the site's style, an element with a class, and a
+// labelled input of the trainers' forms.
 
 export function button(label, className, onClick) {
   const b = document.createElement("button");
@@ -14,4 +15,20 @@ export function element(tag, className, text) {
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
+}
+
+// A labelled, required input in its own wrapper, appended to form (the trainers' settings).
+export function field(form, label, id, attributes) {
+  const wrap = document.createElement("div");
+  wrap.className = "bp-trainer__field";
+  const labelElement = document.createElement("label");
+  labelElement.htmlFor = id;
+  labelElement.textContent = label;
+  const input = document.createElement("input");
+  input.id = id;
+  Object.assign(input, attributes);
+  input.required = true;
+  wrap.append(labelElement, input);
+  form.append(wrap);
+  return input;
 }

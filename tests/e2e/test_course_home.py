@@ -11,7 +11,10 @@ from playwright.sync_api import Page, expect
 from tests.conftest import SITE
 from tests.e2e.learner import hold_python
 
-MY_LESSONS = ["nn/neurons/", "nn/training-loop/", "train/live/", "engine/source/", "engine/what-next/"]
+MY_LESSONS = [
+    "nn/neurons/", "nn/training-loop/", "train/live/", "engine/source/", "gpt/train-names/",
+    "engine/what-next/",
+]
 PROGRESS_KEY = "backprop-lab:progress"
 
 

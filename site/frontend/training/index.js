@@ -2,7 +2,7 @@
 // picture and loss/accuracy curves, fed by backprop_training.train() in the worker step by step.
 // Python trains in the worker, so the page stays responsive; Stop interrupts it.
 
-import { button } from "../dom.js";
+import { button, field } from "../dom.js";
 import { createChart } from "../plots/index.js";
 import { python } from "../python/client.js";
 import { createPicture } from "./picture.js";
@@ -189,21 +189,6 @@ function mountTrainer(root, name) {
 function losses(step) {
   if (!step) return "";
   return `loss ${step.loss.toFixed(4)} = data loss ${step.data_loss.toFixed(4)} + penalty ${step.penalty.toFixed(4)}`;
-}
-
-function field(form, label, id, attributes) {
-  const wrap = document.createElement("div");
-  wrap.className = "bp-trainer__field";
-  const labelElement = document.createElement("label");
-  labelElement.htmlFor = id;
-  labelElement.textContent = label;
-  const input = document.createElement("input");
-  input.id = id;
-  Object.assign(input, attributes);
-  input.required = true;
-  wrap.append(labelElement, input);
-  form.append(wrap);
-  return input;
 }
 
 function pick(object, keys) {

@@ -1,0 +1,253 @@
+// The names page: <div class="bp-gpt-trainer"></div> becomes controls, a loss curve and a panel of
+// sampled names, fed by backprop_gpt in the worker: the shipped checkpoint at first, sampled at once,
+// trained further or from scratch step by step. Python trains in the worker; Stop interrupts it.
+
+import { button, element, field } from "../dom.js";
+import { createChart } from "../plots/index.js";
+import { python } from "../python/client.js";
+
+const DEFAULTS = { steps: "200", learningRate: "0.01", temperature: "0.5" };
+const NAMES = 10; // names a press of Sample names shows
+const NAMES_WHILE_TRAINING = 6; // names sampled every SAMPLE_EVERY steps while training
+const SAMPLE_EVERY = 20;
+const TEXT_EVERY = 50; // the losses as text: the mean of each block of this many steps
+
+export function mountNameTrainers(elements) {
+  return elements.map((root, i) => mountNameTrainer(root, root.id || `bp-gpt-trainer-${i + 1}`));
+}
+
+function mountNameTrainer(root, name) {
+  const client = python();
+  root.replaceChildren();
+  root.setAttribute("role", "region");
+  root.setAttribute("aria-label", "Names GPT");
+  root.dataset.state = "idle";
+
+  const form = element("form", "bp-trainer__controls");
+  const steps = field(form, "Steps", `${name}-steps`, { type: "number", value: DEFAULTS.steps, step: "1", min: "1", max: "2000" });
+  const learningRate = field(form, "Learning rate", `${name}-lr`, { type: "number", value: DEFAULTS.learningRate, step: "any", min: "0.0001", max: "1" });
+  const temperature = field(form, "Temperature", `${name}-temperature`, { type: "number", value: DEFAULTS.temperature, step: "any", min: "0.05", max: "5" });
+  const sampleButton = button("Sample names", "bp-gpt__sample md-button--primary", () => form.reportValidity() && sample());
+  const continueButton = button("Continue training", "bp-gpt__continue", () => form.reportValidity() && train("continue"));
+  const scratchButton = button("Train from scratch", "bp-gpt__scratch", () => form.reportValidity() && train("scratch"));
+  const stopButton = button("Stop", "bp-gpt__stop", () => stop());
+  stopButton.disabled = true;
+  const actions = element("div", "bp-trainer__actions");
+  actions.append(sampleButton, continueButton, scratchButton, stopButton);
+  form.append(actions);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    sample();
+  });
+  form.addEventListener("invalid", ({ target }) => say(`${target.labels?.[0]?.textContent ?? "A setting"}: ${target.validationMessage}`, "error"), true);
+
+  const readout = element("p", "bp-trainer__readout", "Press Sample names to hear the trained GPT invent names.");
+  readout.setAttribute("role", "status");
+  readout.setAttribute("aria-label", "Training progress");
+
+  const board = element("div", "bp-gpt__board");
+  const panel = element("section", "bp-gpt__names");
+  panel.setAttribute("aria-label", "Sampled names");
+  const heading = element("p", "bp-gpt__names-heading", "Sampled names");
+  const list = element("ol", "bp-gpt__names-list");
+  panel.append(heading, list);
+  const curve = element("div", "bp-gpt__curve");
+  board.append(panel, curve);
+  const chart = createChart(curve, { title: "Loss", xlabel: "step", ylabel: "loss", series: [{ label: "one name" }, { label: "mean of last 50" }], height: 220 });
+  const text = element("details", "bp-gpt__losses");
+  const summary = element("summary", "", "The losses as text");
+  const table = element("table");
+  text.append(summary, table);
+  root.append(form, readout, board, text);
+
+  let story = null; // {origin, trained, x, losses, means}: the model's whole training so far
+  let running = null; // the pending call, while sampling or training
+  let run = null; // this training run
+  let frame = 0;
+  let presses = 0; // Sample names uses seeds 0, 1, 2, ...: the first press shows the checkpoint's own samples
+
+  function setStory({ origin, trained, losses }) {
+    story = { origin, trained, x: [], losses: [], means: [] };
+    for (const loss of losses) add(loss);
+    draw();
+  }
+
+  function add(loss, mean) {
+    const { x, losses, means } = story;
+    losses.push(loss);
+    x.push(losses.length);
+    if (mean === undefined) {
+      const last = losses.slice(-50);
+      mean = last.reduce((a, b) => a + b, 0) / last.length;
+    }
+    means.push(mean);
+  }
+
+  function draw() {
+    chart.setData(story.x, [story.losses, story.means]);
+    const rows = [["steps", "mean loss"]];
+    for (let i = 0; i < story.losses.length; i += TEXT_EVERY) {
+      const block = story.losses.slice(i, i + TEXT_EVERY);
+      rows.push([`${i + 1}–${i + block.length}`, (block.reduce((a, b) => a + b, 0) / block.length).toFixed(3)]);
+    }
+    table.replaceChildren(
+      ...rows.map((cells, r) => {
+        const tr = element("tr");
+        tr.append(...cells.map((c) => element(r ? "td" : "th", "", c)));
+        return tr;
+      }),
+    );
+    root.dataset.trained = String(story.trained);
+  }
+
+  function showNames(names, caption) {
+    heading.textContent = caption;
+    list.replaceChildren(...names.map((n) => element("li", "", n || "(an empty name)")));
+    root.dataset.names = names.join(" ");
+  }
+
+  const about = () => (story.origin === "checkpoint" ? `the shipped checkpoint, trained ${story.trained.toLocaleString("en")} steps` : `trained from scratch for ${story.trained.toLocaleString("en")} steps`);
+
+  async function sample() {
+    if (running) return;
+    setRunning(true);
+    say(client.state === "ready" || client.state === "busy" ? "Sampling names…" : "Python is loading; sampling starts as soon as it is ready…", "sampling");
+    const args = { temperature: Number(temperature.value), count: NAMES, seed: presses++ };
+    running = client.call("backprop_gpt", "sample", args);
+    const result = await running;
+    running = null;
+    setRunning(false);
+    if (!result?.ok) return failed(result);
+    story ??= { origin: result.origin, trained: result.trained, x: [], losses: [], means: [] };
+    showNames(result.names, `${NAMES} names at temperature ${args.temperature}`);
+    say(`Sampled ${NAMES} names from ${about()}: ${result.names.join(", ")}.`, "sampled");
+  }
+
+  async function train(mode) {
+    if (running) return;
+    const args = { mode, steps: Number(steps.value), learning_rate: Number(learningRate.value), temperature: Number(temperature.value), sample_every: SAMPLE_EVERY, count: NAMES_WHILE_TRAINING };
+    run = { mode, steps: args.steps, last: null, started: performance.now() };
+    setRunning(true);
+    say(client.state === "ready" || client.state === "busy" ? "Building the GPT…" : "Python is loading; training starts as soon as it is ready…", "training");
+    running = client.call("backprop_gpt", "train", args, (type, message) => {
+      if (type === "event" && message.kind === "gpt") receive(message.payload);
+    });
+    const result = await running;
+    running = null;
+    setRunning(false);
+    finish(result);
+  }
+
+  function receive(event) {
+    if (!run) return;
+    if (event.event === "start") {
+      run.trainStarted = performance.now();
+      setStory(event);
+      say(`${run.mode === "scratch" ? "Training a new GPT" : `Training ${about()}`} (${event.parameters.toLocaleString("en")} parameters), one name a step…`, "training");
+    } else if (event.event === "step") {
+      add(event.loss, event.mean);
+      story.trained = event.step;
+      run.last = event;
+      if (event.names) run.names = event;
+      schedule();
+    }
+  }
+
+  // Steps can arrive faster than frames; the page draws once per frame.
+  function schedule() {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      if (!run?.last) return;
+      draw();
+      if (run.names) {
+        showNames(run.names.names, `After step ${run.names.step.toLocaleString("en")}, at temperature ${temperature.value}`);
+        run.names = null;
+      }
+      if (running) say(progress(run), "training");
+    });
+  }
+
+  function finish(result) {
+    cancelAnimationFrame(frame);
+    frame = 0;
+    if (run?.last) {
+      draw();
+      if (run.names) showNames(run.names.names, `After step ${run.names.step.toLocaleString("en")}, at temperature ${temperature.value}`);
+    }
+    if (result?.ok) {
+      const ms = result.seconds * 1000;
+      root.dataset.seconds = String(result.seconds);
+      return say(`Done: ${result.steps} steps in ${seconds(ms)} (${Math.round(ms / result.steps)} ms a step). ${losses(run.last)}. The model is now ${about()}.`, "done");
+    }
+    const where = run?.last ? ` after step ${run.last.step.toLocaleString("en")}` : "";
+    const error = result?.error || {};
+    if (error.type === "KeyboardInterrupt" || error.type === "Cancelled") return say(`Stopped${where}. ${losses(run?.last)}`.trim(), "stopped");
+    if (error.type === "Restarted" || result?.restarted) {
+      story = null; // a new Python starts again from the checkpoint
+      loadStory();
+      return say(`Stopped${where}. Python was restarted to stop it, so the model is the shipped checkpoint again.`, "stopped");
+    }
+    failed(result);
+  }
+
+  function failed(result) {
+    const error = result?.error || { message: "Python did not answer." };
+    say(error.type === "ValueError" ? error.message : `It failed: ${error.traceback || error.message}`, "error");
+  }
+
+  async function stop() {
+    if (!running) return;
+    stopButton.disabled = true;
+    await client.stop(running.requestId);
+  }
+
+  function setRunning(on) {
+    for (const b of [sampleButton, continueButton, scratchButton]) b.disabled = on;
+    stopButton.disabled = !on;
+    for (const input of [steps, learningRate, temperature]) input.disabled = on;
+  }
+
+  function say(message, state) {
+    // Screen readers hear how a run starts and ends, not every one of its steps.
+    readout.setAttribute("aria-live", state === "training" && run?.last ? "off" : "polite");
+    readout.textContent = message;
+    root.dataset.state = state;
+  }
+
+  // The checkpoint's own training curve is drawn before any press, once Python is up.
+  async function loadStory() {
+    const data = await client.call("backprop_gpt", "story", {}).catch(() => null);
+    if (data?.ok && !running) setStory(data);
+  }
+  const near = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    near.disconnect();
+    if (client.state === "idle") client.start();
+    loadStory();
+  }, { rootMargin: "400px" });
+  near.observe(root);
+
+  return { root, sample, train, stop };
+}
+
+function progress(run) {
+  const { done, step } = run.last;
+  const elapsed = (performance.now() - run.trainStarted) / 1000;
+  const rate = done / elapsed;
+  const left = (run.steps - done) / rate;
+  return `Step ${step.toLocaleString("en")} (${done} of ${run.steps}) · ${losses(run.last)} · ${rate.toFixed(1)} steps/s · ${clock(left)} left`;
+}
+
+function losses(step) {
+  if (!step) return "";
+  return `loss ${step.loss.toFixed(3)} on "${step.name}", mean of the last 50 steps ${step.mean.toFixed(3)}`;
+}
+
+function clock(s) {
+  if (!Number.isFinite(s)) return "?";
+  const whole = Math.round(s);
+  return whole < 60 ? `${whole} s` : `${Math.floor(whole / 60)} min ${whole % 60} s`;
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;

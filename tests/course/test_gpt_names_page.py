@@ -1,0 +1,96 @@
+"""The names page's worker module (backprop_gpt) does what the lesson says, and the lesson's numbers are
+the checkpoint's: its first samples, its losses, its names; from scratch it retraces the checkpoint."""
+
+import math
+import sys
+from pathlib import Path
+
+import pytest
+
+from gpt.checkpoint import load_checkpoint
+from gpt.names import load_names, split_names
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "site" / "frontend" / "worker" / "python"))
+import backprop_gpt  # noqa: E402 -- the worker's module, imported the way the worker does
+
+LESSON = (ROOT / "lessons" / "gpt" / "train-names.md").read_text()
+
+
+class Enough(Exception):
+    """Raised by a send() to end a run after a few steps."""
+
+
+@pytest.fixture(autouse=True)
+def fresh_state():
+    backprop_gpt.state.clear()
+    yield
+    backprop_gpt.state.clear()
+
+
+def first_steps(n: int, **settings) -> list[dict]:
+    """The step events of a run, ended after n of them."""
+    events: list[dict] = []
+
+    def send(event: dict) -> None:
+        events.append(event)
+        if sum(e["event"] == "step" for e in events) == n:
+            raise Enough
+
+    defaults = {"mode": "scratch", "steps": 1000, "learning_rate": 0.01, "temperature": 0.5}
+    with pytest.raises(Enough):
+        backprop_gpt.run(send, **{**defaults, "sample_every": 2, "count": 3, **settings})
+    return [e for e in events if e["event"] == "step"]
+
+
+def test_from_scratch_1000_steps_at_001_retrace_the_checkpoint() -> None:
+    _, record = load_checkpoint()
+    steps = first_steps(3)
+    assert [round(s["loss"], 4) for s in steps] == record["loss_per_step"][:3]
+    assert steps[1]["names"] and len(steps[1]["names"]) == 3
+    assert backprop_gpt.story()["origin"] == "scratch" and backprop_gpt.story()["trained"] == 3
+
+
+def test_continue_starts_from_the_checkpoint_and_counts_on() -> None:
+    assert backprop_gpt.story()["trained"] == 1000
+    steps = first_steps(2, mode="continue", steps=10)
+    assert [s["step"] for s in steps] == [1001, 1002]
+    assert steps[0]["learning_rate"] == 0.01 and steps[1]["learning_rate"] == pytest.approx(0.009)
+
+
+def test_sample_names_first_press_gives_the_checkpoints_own_samples() -> None:
+    _, record = load_checkpoint()
+    answer = backprop_gpt.sample(temperature=record["samples"]["temperature"], count=10, seed=0)
+    assert answer["names"] == record["samples"]["names"]
+    assert (answer["origin"], answer["trained"]) == ("checkpoint", 1000)
+
+
+def test_settings_it_cannot_use_are_explained() -> None:
+    assert backprop_gpt.sample(temperature=0)["error"]["message"].startswith("The temperature")
+    bad = backprop_gpt.run(lambda e: None, mode="continue", steps=0, learning_rate=0.01, temperature=0.5,
+                           sample_every=20, count=6)
+    assert bad["error"]["message"] == "Steps must be a whole number from 1 to 2000."
+
+
+def test_the_lesson_states_the_checkpoints_numbers() -> None:
+    _, record = load_checkpoint()
+    names = load_names()
+    train, held_out = split_names(names)
+    losses = record["losses"]
+    text = " ".join(LESSON.split())  # line breaks fall anywhere
+    stated = [
+        ", ".join(record["samples"]["names"]) + ".",
+        f"{len(names):,} names",
+        f"{len(train):,} training names",
+        f"{len(held_out)} names held out",
+        f"{record['config']['parameters']:,} parameters",
+        f"\\ln 27 \\approx {math.log(27):.3f}",
+        f"first step scored {losses['first_step']:.3f}",
+        f"last 100 steps averaged {losses['last_100_steps_mean']:.3f}",
+        f"mean loss is {losses['held_out_mean']:.3f}",
+    ]
+    real = [n for n in record["samples"]["names"] if n in set(names)]
+    assert len(real) == 4, real
+    stated += ["Four of those ten are real names", f"({', '.join(real[:-1])} and {real[-1]})"]
+    missing = [words for words in stated if words not in text]
+    assert not missing, missing

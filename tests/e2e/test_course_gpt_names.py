@@ -1,0 +1,85 @@
+"""The names page: Sample names shows the shipped checkpoint's names as text at once, Train from scratch
+streams a few steps (loss as text, names every few steps) from the worker, and Stop ends a run at once."""
+
+import re
+
+import pytest
+from playwright.sync_api import BrowserContext, Locator, Page, expect
+
+from gpt.checkpoint import load_checkpoint
+from tests.e2e.learner import close_page, open_page, press
+
+
+@pytest.fixture(scope="module")
+def page(shared_context: BrowserContext, isolated_server: str):
+    """One page for the module, so Python boots once."""
+    opened = open_page(shared_context, isolated_server + "/gpt/train-names/")
+    yield opened
+    close_page(opened)
+
+
+def trainer(page: Page) -> Locator:
+    return page.get_by_role("region", name="Names GPT")
+
+
+def readout(page: Page) -> Locator:
+    return trainer(page).get_by_role("status", name="Training progress")
+
+
+def names(page: Page) -> Locator:
+    return trainer(page).get_by_role("region", name="Sampled names").get_by_role("listitem")
+
+
+def settings(page: Page, steps: str, learning_rate: str = "0.01", temperature: str = "0.5") -> None:
+    trainer(page).get_by_label("Steps").fill(steps)
+    trainer(page).get_by_label("Learning rate").fill(learning_rate)
+    trainer(page).get_by_label("Temperature").fill(temperature)
+
+
+def test_sample_names_shows_the_checkpoints_own_names_as_text(page: Page) -> None:
+    _, record = load_checkpoint()
+    # The checkpoint's curve is drawn before any press.
+    expect(trainer(page)).to_have_attribute("data-trained", "1000", timeout=30_000)
+    settings(page, "200", temperature=str(record["samples"]["temperature"]))
+    press(trainer(page).get_by_role("button", name="Sample names"))
+    expect(trainer(page)).to_have_attribute("data-state", "sampled", timeout=60_000)
+    expect(names(page)).to_have_text(record["samples"]["names"])
+    expect(readout(page)).to_contain_text("the shipped checkpoint, trained 1,000 steps")
+    summary = trainer(page).get_by_text("The losses as text")
+    press(summary)
+    expect(trainer(page).get_by_role("row", name=re.compile(r"^951–1000 \d\.\d{3}$"))).to_be_visible()
+
+
+def test_train_from_scratch_streams_steps_and_names(page: Page) -> None:
+    settings(page, "4")
+    press(trainer(page).get_by_role("button", name="Train from scratch"))
+    expect(trainer(page)).to_have_attribute("data-state", "done", timeout=60_000)
+    done = (
+        r'Done: 4 steps in [\d.]+ s \(\d+ ms a step\)\. '
+        r'loss \d\.\d{3} on "[a-z]+", mean of the last 50 steps \d\.\d{3}\.'
+    )
+    expect(readout(page)).to_contain_text(re.compile(done))
+    expect(readout(page)).to_contain_text("trained from scratch for 4 steps")
+    expect(trainer(page)).to_have_attribute("data-trained", "4")
+    expect(names(page)).to_have_count(6)  # sampled after the last step
+    expect(trainer(page).get_by_role("region", name="Sampled names")).to_contain_text("After step 4")
+    expect(trainer(page).locator(".bp-chart").filter(has_text="Loss").locator("canvas")).to_be_visible()
+
+
+def test_continue_shows_progress_and_stop_ends_it_at_once(page: Page) -> None:
+    settings(page, "2000")
+    press(trainer(page).get_by_role("button", name="Continue training"))
+    progress = (
+        r"Step \d+ \(([2-9]|\d\d+) of 2000\) · loss \d\.\d{3} on \"[a-z]+\".*"
+        r" · [\d.]+ steps/s · .+ left"
+    )
+    expect(readout(page)).to_contain_text(re.compile(progress), timeout=60_000)
+    assert page.evaluate("() => document.title")  # the page answers while the worker trains
+    stop = trainer(page).get_by_role("button", name="Stop")
+    press(stop)
+    expect(trainer(page)).to_have_attribute("data-state", "stopped", timeout=10_000)
+    expect(readout(page)).to_contain_text(re.compile(r"Stopped after step \d+\."))
+    expect(readout(page)).not_to_contain_text("restarted")  # interrupted: the trained model stays
+    expect(stop).to_be_disabled()
+    for name in ("Sample names", "Continue training", "Train from scratch"):
+        expect(trainer(page).get_by_role("button", name=name)).to_be_enabled()
