@@ -29,7 +29,7 @@ def values_in_order(root) -> list:
 
 
 def describe(order: list) -> dict:
-    """trace()'s data for values already in topological order (output last)."""
+    """trace()'s data for values already in topological order: node i is order[i], the output last."""
     index = {id(v): i for i, v in enumerate(order)}
     nodes = [
         {
@@ -46,7 +46,7 @@ def describe(order: list) -> dict:
         for i, v in enumerate(order)
         for child, local in local_gradients(v)
     ]
-    return {"nodes": nodes, "edges": edges, "order": list(range(len(order))), "output": len(order) - 1}
+    return {"nodes": nodes, "edges": edges, "output": len(order) - 1}
 
 
 def local_gradients(v) -> list:

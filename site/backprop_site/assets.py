@@ -54,7 +54,8 @@ def copy_pyodide(site_dir: Path) -> str:
 
 
 def pack_python(site_dir: Path) -> str:
-    """engine/, lab_checks/, gpt/ (with its data) and the worker's Python into assets/backprop/python.zip; its hash."""
+    """engine/, lab_checks/, gpt/ (with its data) and the worker's Python into assets/backprop/python.zip;
+    its hash."""
     archive = site_dir / "assets" / "backprop" / "python.zip"
     archive.parent.mkdir(parents=True, exist_ok=True)
     files = [

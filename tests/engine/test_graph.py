@@ -39,7 +39,7 @@ def test_seed_example_nodes_edges_and_local_gradients():
         (ids["ab"], ids["L"]): 1.0,
         (ids["a"], ids["L"]): 1.0,
     }
-    assert graph["output"] == ids["L"] == graph["order"][-1]
+    assert graph["output"] == ids["L"] == len(graph["nodes"]) - 1
 
 
 def test_before_backward_every_gradient_is_zero():
@@ -50,7 +50,6 @@ def test_a_leaf_alone():
     assert trace(Value(5.0, label="x")) == {
         "nodes": [{"id": 0, "label": "x", "op": "", "data": 5.0, "grad": 0.0}],
         "edges": [],
-        "order": [0],
         "output": 0,
     }
 
@@ -79,12 +78,10 @@ def test_any_graph_traces_to_consistent_json(case):
 
     topo = topological_order(out)  # node i of the trace is topo[i]
     index = {id(v): i for i, v in enumerate(topo)}
-    nodes, edges, order = graph["nodes"], graph["edges"], graph["order"]
+    nodes, edges = graph["nodes"], graph["edges"]
     assert [n["id"] for n in nodes] == list(range(len(topo)))
-    assert sorted(order) == list(range(len(nodes)))
-    position = {node_id: i for i, node_id in enumerate(order)}
-    assert all(position[e["from"]] < position[e["to"]] for e in edges)  # children before parents
-    assert graph["output"] == order[-1] == index[id(out)]
+    assert all(e["from"] < e["to"] for e in edges)  # nodes in topological order: children before parents
+    assert graph["output"] == len(nodes) - 1 == index[id(out)]
     assert nodes[graph["output"]]["grad"] == 1.0
     for i, (node, v) in enumerate(zip(nodes, topo, strict=True)):
         assert (node["label"], node["op"], node["data"]) == (v.label, v._op, v.data)

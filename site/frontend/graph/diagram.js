@@ -76,7 +76,7 @@ export function drawDiagram(container, graph, { numbers, edgeTexts, pickLayout, 
   for (const i of graph.leaves) values[i].g.dataset.leaf = "";
 
   // One tab stop for all the nodes but constants (roving tabindex); arrows move along the order.
-  const focusable = graph.order.filter((i) => !constant.has(i));
+  const focusable = graph.nodes.map((_, i) => i).filter((i) => !constant.has(i));
   let focusIndex = graph.output;
   values.forEach((v, i) => {
     if (constant.has(i)) return;

@@ -115,8 +115,8 @@ export function createNudge(parent, { base, onGraph }) {
     box.dataset.state = "computing";
     let answer;
     try {
-      const { nodes, edges, order, output, names, unnamed } = base; // what the worker needs to replay the graph
-      const graph = { nodes, edges, order, output, names, unnamed, ...(base.class ? { class: base.class } : {}) };
+      const { nodes, edges, output, names, unnamed } = base; // what the worker needs to replay the graph
+      const graph = { nodes, edges, output, names, unnamed, ...(base.class ? { class: base.class } : {}) };
       answer = await client.call("backprop_graph", "nudge", { graph, values });
     } catch (error) {
       answer = { ok: false, error: { message: error.message } };

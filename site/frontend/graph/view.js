@@ -38,13 +38,13 @@ export function displayState(graph, view) {
   const frames = graph.film[view.mode];
   const frame = frames[view.frame];
   if (view.mode === "forward") {
-    const computed = new Set(graph.order.slice(0, view.frame));
+    // Nodes are in topological order, so frame k has computed nodes 0 .. k-1.
     nodes.forEach((s, i) => {
-      if (computed.has(i)) s.grad = "0";
+      if (i < view.frame) s.grad = "0";
       else Object.assign(s, { data: "?", grad: "?", pending: true });
     });
     graph.edges.forEach((e, k) => {
-      if (!computed.has(e.to)) edges[k].hidden = true;
+      if (e.to >= view.frame) edges[k].hidden = true;
     });
     for (const k of frame.edges || []) edges[k].active = true;
   } else {

@@ -63,7 +63,7 @@ def diagram(traced: dict, names: dict[int, str] | None = None) -> dict:
     children = _children(traced)
     constants = [n["id"] for n in traced["nodes"] if not children[n["id"]] and not given[n["id"]]]
     shown = list(given)
-    for i in traced["order"]:  # children first, so an expression can use its children's names
+    for i in range(len(traced["nodes"])):  # children first, so an expression can use its children's names
         if not shown[i]:
             node = traced["nodes"][i]
             shown[i] = (
@@ -185,7 +185,7 @@ def collapse_neurons(traced: dict, names: dict[int, str], found: list, order: li
     for prefix, neuron in found:
         bias = index.get(id(neuron.b))
         weights = {index[id(w)]: k for k, w in enumerate(neuron.w, 1) if id(w) in index}
-        for top in reversed(traced["order"]):
+        for top in reversed(range(len(traced["nodes"]))):
             if top in dropped or nodes[top]["op"] != "+" or bias is None:
                 continue
             terms, inner = _sum_terms(top, children, nodes, parents)
@@ -205,7 +205,7 @@ def collapse_neurons(traced: dict, names: dict[int, str], found: list, order: li
             break
     if not rewired:
         return traced, names
-    kept = [i for i in traced["order"] if i not in dropped]
+    kept = [i for i in range(len(nodes)) if i not in dropped]
     new_id = {old: new for new, old in enumerate(kept)}
     new_nodes = [
         {**nodes[old], "id": new_id[old], **({"op": NEURON} if old in rewired else {})} for old in kept
@@ -217,7 +217,6 @@ def collapse_neurons(traced: dict, names: dict[int, str], found: list, order: li
     graph = {
         "nodes": new_nodes,
         "edges": new_edges,
-        "order": list(range(len(kept))),
         "output": new_id[traced["output"]],
     }
     return graph, {new_id[i]: n for i, n in names.items() if i in new_id}
@@ -257,7 +256,7 @@ def forward_film(traced: dict, names: list[str], constants: list[int] = ()) -> l
     """Frame k (k >= 1) computes the k-th node of the order; frame 0 has computed nothing."""
     children, constants = _children(traced), set(constants)
     frames = [{"caption": "Nothing computed yet: each value is computed after the values it is made from."}]
-    for i in traced["order"]:
+    for i in range(len(traced["nodes"])):
         node, kids = traced["nodes"][i], children[i]
         if i in constants:
             caption = f"{names[i]} is a constant."
@@ -305,7 +304,7 @@ def backward_film(traced: dict, names: list[str], constants: list[int] = ()) -> 
             "caption": f"Seed: {_grad(names[out])} = 1, since {names[out]} changes one for one with itself.",
         }
     )
-    for i in reversed(traced["order"]):
+    for i in reversed(range(len(traced["nodes"]))):
         kids = [e for e in children[i] if e["from"] not in constants]
         if not kids:
             continue
@@ -374,7 +373,7 @@ def paths_to_output(traced: dict) -> list[dict]:
         parents[e["from"]].append(k)
     count, total = [0] * len(nodes), [0.0] * len(nodes)
     count[out], total[out] = 1, 1.0
-    for i in reversed(traced["order"]):
+    for i in reversed(range(len(traced["nodes"]))):
         if i == out:
             continue
         count[i] = sum(count[edges[k]["to"]] for k in parents[i])

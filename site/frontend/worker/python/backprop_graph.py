@@ -130,7 +130,7 @@ def _retrace(graph: dict, rebuilt: list, children: list) -> dict:
         edges += [
             {"from": e["from"], "to": node["id"], "local_grad": json_number(g)} for e, g in zip(kids, locals_)
         ]
-    return {"nodes": nodes, "edges": edges, "order": list(graph["order"]), "output": graph["output"]}
+    return {"nodes": nodes, "edges": edges, "output": graph["output"]}
 
 
 def _times(a: float | None, b: float | None) -> float | None:
