@@ -56,8 +56,12 @@ class GPT:
     def parameters(self) -> list[Value]:
         return [p for w in self.weights.values() for row in w for p in row]
 
-    def __call__(self, token: int, pos: int, keys: list[list], values: list[list]) -> list[Value]:
-        """Scores for the token after this one; keys and values of earlier positions are kept per layer."""
+    def __call__(
+        self, token: int, pos: int, keys: list[list], values: list[list], attention: list | None = None
+    ) -> list[Value]:
+        """Scores for the token after this one; keys and values of earlier positions are kept per layer.
+
+        attention, when given a list, gets each head's weights over positions 0..pos (layer by layer)."""
         w = self.weights
         x = rmsnorm([t + p for t, p in zip(w["wte"][token], w["wpe"][pos])])
         for i in range(N_LAYER):
@@ -74,6 +78,8 @@ class GPT:
                     for k in keys[i]
                 ]
                 weights = softmax(scores)
+                if attention is not None:
+                    attention.append([a.data for a in weights])
                 heads += [
                     sum(a * v[j] for a, v in zip(weights, values[i])) for j in range(s, s + HEAD_DIM)
                 ]

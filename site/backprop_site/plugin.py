@@ -1,5 +1,6 @@
 """BackpropPlugin: lesson fences become widgets; the build packs engine/, Pyodide and the bundles."""
 
+import itertools
 import re
 from pathlib import Path
 
@@ -12,6 +13,8 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from backprop_site import assets, offline, security, serve_bundle, widgets
+from backprop_site.attention import MARKER as ATTENTION_MARKER
+from backprop_site.attention import attention_data
 from backprop_site.course import MAP_MARKER, Course, CourseError
 from backprop_site.fences import FenceError, find_fences
 from backprop_site.graphs import GraphBlockError, run_graph_block
@@ -90,6 +93,7 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
             message = re.sub(r"^line (\d+): ", lambda m: f"{int(m[1]) + above}: ", str(e))
             raise PluginError(f"{self.where(page)}:{message}") from None
         markdown = self._render_fences(markdown, fences, page, above) if fences else markdown
+        markdown = self._render_attention(markdown, page, above)
         marker = re.search(f"^{re.escape(MAP_MARKER)}$", markdown, re.M)  # a line of its own, not code
         if marker:
             try:
@@ -112,6 +116,22 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
             lines[fence.start : fence.end] = [f'{fence.indent}<div data-bp-widget="{n}"></div>', ""]
         self.widgets[src] = rendered[::-1]
         return "\n".join(lines)
+
+    def _render_attention(self, markdown: str, page: Page, above: int) -> str:
+        """Each attention picture's marker becomes a placeholder; its widget is drawn with the trained GPT."""
+        rendered = self.widgets.setdefault(page.file.src_uri, [])
+        count = itertools.count()
+
+        def widget(m: re.Match) -> str:
+            try:
+                data = attention_data(m[1])
+            except ValueError as e:
+                line = above + markdown.count("\n", 0, m.start()) + 1
+                raise PluginError(f"{self.where(page)}:{line}: attention picture: {e}") from None
+            rendered.append(widgets.attention(data, f"attention-{next(count)}"))
+            return f'<div data-bp-widget="{len(rendered) - 1}"></div>'
+
+        return ATTENTION_MARKER.sub(widget, markdown)
 
     def _render(self, fence, n: int, page: Page, above: int) -> str:
         """One widget's HTML; above is how many lines of the file precede `markdown` (front matter)."""

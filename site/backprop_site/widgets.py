@@ -63,3 +63,71 @@ def graph(fence: Fence, graph_id: str, diagram: dict, caption: str) -> str:
         f'<details class="bp-graph__details"><summary>Table of nodes</summary>{table}</details>'
         "</figure>"
     )
+
+
+def attention(data: dict, widget_id: str) -> str:
+    """The attention picture: each head's weights as JSON, head 1 drawn as a heatmap and a table, so
+    both show before (or without) JavaScript; the page adds the name box and the head buttons."""
+    return (
+        f'<figure class="bp-widget bp-attention" data-kind="attention" id="{widget_id}">'
+        f"{data_script({'kind': 'attention', 'id': widget_id, **data})}"
+        f'<div class="bp-attention__picture">{attention_heatmap(data, 0)}</div>'
+        '<details class="bp-attention__details"><summary>Table of weights</summary>'
+        f"{attention_table(data, 0)}</details></figure>"
+    )
+
+
+def _weight_text(w: float) -> str:
+    return f"{w:.2f}"
+
+
+def _token(t: str) -> str:
+    """BOS, the start of a name, is drawn as a dot (the table spells it out)."""
+    return "·" if t == "BOS" else html.escape(t)
+
+
+def attention_heatmap(data: dict, head: int) -> str:
+    """One head as a grid: a row per position (the letter it reads), a column per position it may look at."""
+    tokens, rows = data["tokens"], data["heads"][head]
+    n = len(tokens)
+    cells = ['<span class="bp-attention__corner"></span>']
+    cells += [f'<span class="bp-attention__key">{_token(t)}</span>' for t in tokens]
+    for t, row in enumerate(rows):
+        cells.append(f'<span class="bp-attention__query">{_token(tokens[t])}</span>')
+        for s in range(n):
+            if s < len(row):
+                w = row[s]
+                strong = " data-strong" if w >= 0.5 else ""
+                cells.append(
+                    f'<span class="bp-attention__cell" data-row="{t}" data-col="{s}" style="--w:{w}"{strong}>'
+                    f"{_weight_text(w)}</span>"
+                )
+            else:
+                cells.append('<span class="bp-attention__cell bp-attention__cell--future"></span>')
+    label = f"Head {head + 1} on {html.escape(data['name'])}: see the table of weights"
+    wide = str(n > 8).lower()
+    return (
+        f'<div class="bp-attention__grid" data-wide="{wide}" role="img" aria-label="{label}" style="--n:{n}">'
+        f"{''.join(cells)}</div>"
+    )
+
+
+def attention_table(data: dict, head: int) -> str:
+    """The text alternative: a row per position, its weight on each earlier position (BOS is the start)."""
+    tokens, rows = data["tokens"], data["heads"][head]
+    head_cells = "".join(f'<th scope="col">{s} {html.escape(t)}</th>' for s, t in enumerate(tokens))
+    body = "".join(
+        f'<tr><th scope="row">{t} {html.escape(tokens[t])}</th>'
+        + "".join(f"<td>{_weight_text(w)}</td>" for w in row)
+        + "<td></td>" * (len(tokens) - len(row))
+        + "</tr>"
+        for t, row in enumerate(rows)
+    )
+    caption = (
+        f"Head {head + 1} on “{html.escape(data['name'])}”: how much each position (row) looks at each "
+        "position up to it (column)"
+    )
+    return (
+        f'<table class="bp-attention__table"><caption>{caption}</caption>'
+        f'<thead><tr><th scope="col">position</th>{head_cells}</tr></thead><tbody>{body}</tbody></table>'
+    )

@@ -26,7 +26,8 @@ function main() {
   const trainers = [...document.querySelectorAll(".bp-trainer")]; // lesson 5's live training
   const nameTrainers = [...document.querySelectorAll(".bp-gpt-trainer")]; // the GPT module's names page
   const sources = [...document.querySelectorAll(".bp-engine-source")]; // lesson 6.1's editable engine/
-  const code = runs.length + labs.length + trainers.length + nameTrainers.length + sources.length > 0;
+  const attention = widgetsOfKind("attention"); // the GPT module's attention picture (live for a typed name)
+  const code = runs.length + labs.length + trainers.length + nameTrainers.length + sources.length + attention.length > 0;
   const client = python();
   // Python and the service worker first, so their work overlaps drawing the page. Offline copies and
   // cross-origin isolation come from our service worker; on a first visit the page may reload once to
@@ -48,6 +49,7 @@ function main() {
     if (labs.length) loaded.push(import("./labs/index.js").then(({ mountLabs }) => mountLabs(labs)));
     if (trainers.length) loaded.push(import("./training/index.js").then(({ mountTrainers }) => mountTrainers(trainers)));
     if (nameTrainers.length) loaded.push(import("./training/names.js").then(({ mountNameTrainers }) => mountNameTrainers(nameTrainers)));
+    if (attention.length) loaded.push(import("./attention/index.js").then(({ mountAttentionPictures }) => mountAttentionPictures(attention)));
     if (sources.length) loaded.push(import("./engine-source/index.js").then(({ mountEngineSources }) => mountEngineSources(sources)));
   }
   const courseMap = document.querySelector(".bp-course-map");

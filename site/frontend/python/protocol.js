@@ -30,6 +30,7 @@ export const CALLS = {
   "backprop_graph.nudge": "{graph, values: [[node id, value]]} -> {diagram, actual, predicted, ...}",
   "backprop_training.moons": "{} -> {ok, points, labels, extent}: the training points, drawn before Train",
   "backprop_training.train": "{hidden, steps, learning_rate, ...} -> {ok, ...}; 'training' events per step",
+  "backprop_attention.weights": "{name} -> {ok, name, tokens, heads} or {ok: false, message}: the trained GPT's attention",
   "backprop_gpt.story": "{} -> {ok, origin, trained, losses}: the names GPT's training so far, drawn before a press",
   "backprop_gpt.sample": "{temperature, count, seed} -> {ok, names, origin, trained}",
   "backprop_gpt.train": "{mode: continue | scratch, steps, learning_rate, temperature, ...} -> {ok, ...}; 'gpt' events per step",
