@@ -77,6 +77,9 @@ def attention(data: dict, widget_id: str) -> str:
     )
 
 
+STRONG = 0.7  # from this weight on, a cell is dark enough for light text (both themes)
+
+
 def _weight_text(w: float) -> str:
     return f"{w:.2f}"
 
@@ -97,7 +100,7 @@ def attention_heatmap(data: dict, head: int) -> str:
         for s in range(n):
             if s < len(row):
                 w = row[s]
-                strong = " data-strong" if w >= 0.5 else ""
+                strong = " data-strong" if w >= STRONG else ""
                 cells.append(
                     f'<span class="bp-attention__cell" data-row="{t}" data-col="{s}" style="--w:{w}"{strong}>'
                     f"{_weight_text(w)}</span>"

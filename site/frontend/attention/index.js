@@ -7,6 +7,7 @@ import { python } from "../python/client.js";
 
 const LETTERS = /^[a-z]+$/;
 const MAX_LETTERS = 15;
+const STRONG = 0.7; // from this weight on, a cell is dark enough for light text (as the build draws it)
 
 export function mountAttentionPictures(widgets) {
   for (const { element: root, data } of widgets) mountPicture(root, data);
@@ -154,7 +155,7 @@ function heatmap(shown, head, state) {
       cell.dataset.row = String(r);
       cell.dataset.col = String(c);
       cell.style.setProperty("--w", String(row[c]));
-      if (row[c] >= 0.5) cell.dataset.strong = "";
+      if (row[c] >= STRONG) cell.dataset.strong = "";
       if (r === state.row && c === state.col) cell.setAttribute("aria-selected", "true");
       grid.append(cell);
     });
