@@ -1,6 +1,7 @@
 """The numbers module 7's lessons state are the ones our engine and the shipped names give."""
 
 import math
+import statistics
 from collections import Counter
 from pathlib import Path
 
@@ -130,3 +131,73 @@ def test_softmax_lesson_numbers() -> None:
     assert math.exp(709) < math.inf
     with pytest.raises(OverflowError):
         math.exp(710)
+
+
+def test_embeddings_lesson_numbers() -> None:
+    import random
+
+    from gpt.model import GPT, linear
+
+    x = [Value(1.0), Value(2.0)]
+    w = [[Value(0.5), Value(-1.0)], [Value(2.0), Value(0.0)], [Value(1.0), Value(1.0)]]
+    out = linear(x, w)
+    assert [o.data for o in out] == [-1.5, 2.0, 3.0]
+    says("embeddings.md", "| [0.5, −1] | 0.5 × 1 + (−1) × 2 | −1.5 |", "| [2, 0] | 2 × 1 + 0 × 2 | 2 |")
+    sum(out).backward()
+    assert [v.grad for v in x] == [3.5, 0.0]
+    says("embeddings.md", "0.5 + 2 + 1 = 3.5", "−1 + 0 + 1 = 0.")
+
+    # The lesson's cells: wte, then lm_head, from random.Random(0).
+    rng = random.Random(0)
+    wte = [[Value(rng.gauss(0, 0.08)) for _ in range(16)] for _ in range(27)]
+    sum(v * v for t in encode("emma") for v in wte[t]).backward()
+    assert sum(any(v.grad for v in row) for row in wte) == 4
+    says("embeddings.md", "exactly 4 of the 27 rows", "the other 23 rows")
+    lm_head = [[Value(rng.gauss(0, 0.08)) for _ in range(16)] for _ in range(27)]
+    tokens = encode("emma")
+    losses = [-softmax(linear(wte[a], lm_head))[b].log() for a, b in zip(tokens, tokens[1:])]
+    assert f"{(sum(losses) / len(losses)).data:.2f}" == f"{math.log(27):.2f}" == "3.30"
+    assert 2 * 27 * 16 == 864 and len(GPT(seed=0).parameters()) == 4192
+    says("embeddings.md", "= 864", "its loss on `emma` is 3.30", "its 4,192 parameters")
+
+
+def valley(optimiser: str, lr: float, steps: int) -> tuple[float, float]:
+    """The Adam lesson's cell: x² + 100·y² from (1, 1), by gradient descent or gpt.model's Adam."""
+    from gpt.model import Adam
+
+    x, y = Value(1.0), Value(1.0)
+    adam = Adam([x, y])
+    for _ in range(steps):
+        loss = x * x + 100 * y * y
+        x.grad = y.grad = 0.0
+        loss.backward()
+        if optimiser == "adam":
+            adam.step(lr)
+        else:
+            x.data -= lr * x.grad
+            y.data -= lr * y.grad
+    return x.data, y.data
+
+
+def test_adam_lesson_numbers() -> None:
+    from gpt.model import GPT
+
+    model = GPT(seed=0)
+    model.loss("emma").backward()
+    grads = sorted(abs(p.grad) for p in model.parameters())
+    nonzero = [g for g in grads if g]
+    assert len(grads) - len(nonzero) == 608 and round(nonzero[-1] / statistics.median(nonzero)) == 173
+    says("adam.md", "608 of them are exactly 0", "173 times the median")
+
+    x, y = valley("sgd", 0.009, 50)
+    assert f"{x:.2f} {y:.2f}" == "0.40 0.00"
+    says("adam.md", "| 0.009 | 0.40 (still far) | 0.00 |", "from 1 to 0.40")
+    x, y = valley("sgd", 0.011, 50)
+    assert f"{x:.2f}" == "0.33" and f"{y:,.0f}" == "9,100"
+    says("adam.md", "| 0.011 | 0.33 | 9,100 (exploded) |", "1 − 0.009 × 200 = −0.8", "the factor is −1.2")
+    assert f"{valley('adam', 0.1, 1)[0]:.4f}" == f"{valley('adam', 0.1, 1)[1]:.4f}" == "0.9000"  # lr × 1
+    assert {f"{v:.2f}" for v in valley("adam", 0.1, 10)} == {"0.09"}
+    assert {f"{v:.2f}" for v in valley("adam", 0.1, 50)} == {"-0.02"}
+    says("adam.md", "1 to 0.09 in 10 steps, and to −0.02 after 50")
+    says("adam.md", "| m = 0.15 × gradient | 0.3 | 30 |", "| v = 0.01 × gradient² | 0.04 | 400 |")
+    says("adam.md", "| \\(\\hat v\\) = v / 0.01 | 4 | 40,000 |")
