@@ -9,10 +9,9 @@ WRITES = ("Value.backward",)
 HINTS = [
     "Three steps: put every Value that `self` depends on in a list, each after its children "
     "(a topological order); set `self.grad = 1.0`; then walk the list from the end.",
-    "To build the order, copy the lesson's `topological_order` into `backward` with `v.children` in "
-    "place of `v._prev`: a nested `visit(v)` that skips Values already in a `set`, visits the children "
-    "first, then appends `v`.",
-    "For each Value `v` in `reversed(order)`: `for child, local in zip(v.children, v.local_grads): "
+    "To build the order, copy the lesson's `topological_order` into `backward`: a nested `visit(v)` "
+    "that skips Values already in a `set`, visits the children (`v._prev`) first, then appends `v`.",
+    "For each Value `v` in `reversed(order)`: `for child, local in zip(v._prev, v._local_grads): "
     "child.grad += local * v.grad`. Use `+=`: a Value used twice gets gradient from both uses.",
 ]
 
@@ -24,11 +23,11 @@ import math
 class Value:
     """A number that remembers the Values it was made from, and the local gradient to each."""
 
-    def __init__(self, data, children=(), local_grads=()):
+    def __init__(self, data, _children=(), _local_grads=()):
         self.data = data
         self.grad = 0.0
-        self.children = children
-        self.local_grads = local_grads
+        self._prev = _children
+        self._local_grads = _local_grads
 
     def __add__(self, other):
         other = other if isinstance(other, Value) else Value(other)
@@ -72,14 +71,14 @@ BACKWARD = """
         def visit(v):
             if v not in seen:
                 seen.add(v)
-                for child in v.children:
+                for child in v._prev:
                     visit(child)
                 order.append(v)
 
         visit(self)
         self.grad = 1.0
         for v in reversed(order):
-            for child, local in zip(v.children, v.local_grads):
+            for child, local in zip(v._prev, v._local_grads):
                 child.grad += local * v.grad
 """
 
@@ -118,11 +117,10 @@ MISTAKES = [
         _with(
             "            if v not in seen:\n"
             "                seen.add(v)\n"
-            "                for child in v.children:\n"
+            "                for child in v._prev:\n"
             "                    visit(child)\n"
             "                order.append(v)\n",
-            "            for child in v.children:\n                visit(child)\n"
-            "            order.append(v)\n",
+            "            for child in v._prev:\n                visit(child)\n            order.append(v)\n",
         ),
         "{name} is {got} but should be {expected}: a Value reached along two paths is in the order "
         "twice, so its gradient is passed on twice. Keep a set of the Values already visited.",
@@ -135,7 +133,7 @@ MISTAKES = [
         self.grad = 1.0
 
         def push(v):
-            for child, local in zip(v.children, v.local_grads):
+            for child, local in zip(v._prev, v._local_grads):
                 child.grad += local * v.grad
                 push(child)
 
@@ -153,7 +151,7 @@ PATHS = """
         self.grad = 1.0
 
         def follow(v, rate):
-            for child, local in zip(v.children, v.local_grads):
+            for child, local in zip(v._prev, v._local_grads):
                 child.grad += local * rate
                 follow(child, local * rate)
 

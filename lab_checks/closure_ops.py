@@ -28,10 +28,10 @@ import math
 class Value:
     """micrograd's design: each result keeps a closure that passes its gradient to its inputs."""
 
-    def __init__(self, data, children=()):
+    def __init__(self, data, _children=()):
         self.data = data
         self.grad = 0.0
-        self._prev = children
+        self._prev = _children
         self._backward = lambda: None  # an input has nothing to pass on
 
     def __add__(self, other):

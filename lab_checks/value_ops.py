@@ -7,8 +7,9 @@ DEFINES = ("Value",)
 WRITES = tuple(f"Value.{m}" for m in ("__add__", "__mul__", "__pow__", "relu", "tanh", "exp", "log"))
 
 HINTS = [
-    "Each operation makes a new `Value` from the result's number, the Values it came from "
-    "(`children`), and the local gradient to each of them (`local_grads`), in the same order.",
+    "Each operation returns `Value(data, _children, _local_grads)`: the result's number, the Values "
+    "it came from, and the local gradient to each of them, in the same order (`__init__` keeps them "
+    "as `_prev` and `_local_grads`).",
     "Numbers on either side: start `__add__` and `__mul__` with "
     "`other = other if isinstance(other, Value) else Value(other)`. The given `__radd__` and "
     "`__rmul__` turn `2 * a` into `a * 2`.",
@@ -25,11 +26,11 @@ import math
 class Value:
     """A number that remembers the Values it was made from, and the local gradient to each."""
 
-    def __init__(self, data, children=(), local_grads=()):
+    def __init__(self, data, _children=(), _local_grads=()):
         self.data = data
         self.grad = 0.0
-        self.children = children
-        self.local_grads = local_grads
+        self._prev = _children
+        self._local_grads = _local_grads
 
     def __add__(self, other):
         other = other if isinstance(other, Value) else Value(other)
@@ -77,7 +78,7 @@ class Value:
         self.grad = 1.0
 
         def follow(v, rate):  # rate: how fast self moves with v, along the path that led here
-            for child, local in zip(v.children, v.local_grads):
+            for child, local in zip(v._prev, v._local_grads):
                 child.grad += local * rate  # each path adds what it brings
                 follow(child, local * rate)  # rates multiply along a path
 

@@ -1,5 +1,6 @@
 """A lab's pass that the browser would not store is reported as such (not a silent "You passed" that is
-gone after a reload), and a stored pass with a date that is not one shows no "Invalid Date"."""
+gone after a reload), a stored pass with a date that is not one shows no "Invalid Date", and a renamed
+lab keeps what was saved under its old id."""
 
 from playwright.sync_api import Browser, expect
 
@@ -7,6 +8,7 @@ from lab_checks import grading
 from tests.e2e.learner import check_lab, lab_region, new_context, wait_for_python
 
 SLOPE_PAGE = "/slopes/nudge-it/"
+DESIGNS_PAGE = "/designs/two-designs/"
 STORAGE_FULL = """
 Storage.prototype.setItem = function () {
   throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
@@ -15,6 +17,11 @@ Storage.prototype.setItem = function () {
 BAD_DATE = """
 localStorage.setItem(
   "backprop-lab:progress", JSON.stringify({labs: {slope: {passed: true, at: "yesterday-ish"}}}));
+"""
+OLD_ID = """
+localStorage.setItem(
+  "backprop-lab:progress", JSON.stringify({labs: {"closure-mul": {passed: true, at: "2026-11-30"}}}));
+localStorage.setItem("backprop-lab:code:/designs/two-designs/#closure-mul", "# saved under closure-mul");
 """
 
 
@@ -43,4 +50,22 @@ def test_a_stored_pass_with_a_bad_date_shows_no_invalid_date(browser: Browser, p
     badge = lab_region(page, "slope").locator(".bp-lab__passed")
     expect(badge).to_have_text("✓ You passed this lab.")
     expect(badge).to_have_attribute("data-saved", "true")
+    context.close()
+
+
+def test_a_renamed_lab_keeps_the_pass_and_code_saved_under_its_old_id(
+    browser: Browser, plain_server: str
+) -> None:
+    context = new_context(browser)
+    page = context.new_page()
+    page.goto(plain_server + "/404.html")  # same origin, no Python
+    page.evaluate(OLD_ID)
+    page.route("**/assets/backprop/worker.js", lambda route: route.abort())  # no Python needed
+    page.goto(plain_server + DESIGNS_PAGE)
+    region = lab_region(page, "closure-ops")
+    expect(region.locator(".bp-lab__passed")).to_have_text("✓ You passed this lab.")
+    expect(region.locator(".cm-content")).to_have_text("# saved under closure-mul")
+    stored = page.evaluate("Object.keys(localStorage).sort()")
+    assert stored == ["backprop-lab:code:/designs/two-designs/#closure-ops", "backprop-lab:progress"]
+    assert "closure-ops" in page.evaluate("JSON.parse(localStorage.getItem('backprop-lab:progress')).labs")
     context.close()

@@ -1,5 +1,7 @@
 // Saving learners' code in localStorage, per page and cell; a full or blocked storage is reported.
 
+import { earlierLabIds } from "../progress/renamed.js";
+
 const PREFIX = "backprop-lab:code:";
 const DELAY_MS = 300;
 
@@ -7,9 +9,19 @@ export function storageKey(widgetId) {
   return `${PREFIX}${location.pathname}#${widgetId}`;
 }
 
+// The saved code, or null. Code saved under a renamed lab's earlier id moves to its id today.
 export function loadCode(widgetId) {
   try {
-    return localStorage.getItem(storageKey(widgetId));
+    const code = localStorage.getItem(storageKey(widgetId));
+    if (code !== null) return code;
+    for (const old of earlierLabIds(widgetId)) {
+      const earlier = localStorage.getItem(storageKey(old));
+      if (earlier === null) continue;
+      localStorage.setItem(storageKey(widgetId), earlier);
+      localStorage.removeItem(storageKey(old));
+      return earlier;
+    }
+    return null;
   } catch {
     return null;
   }

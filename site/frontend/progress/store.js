@@ -1,6 +1,8 @@
 // Which labs the learner passed, in localStorage: {"labs": {"<id>": {"passed": true, "at": "<iso time>"}}}.
 // Other tabs and features hear of changes through the window event "bp-progress".
 
+import { migrateProgress } from "./renamed.js";
+
 export const PROGRESS_KEY = "backprop-lab:progress";
 const EVENT = "bp-progress";
 
@@ -8,8 +10,12 @@ let memory = null; // where progress lives when the browser refuses to store it
 
 export function readProgress() {
   try {
-    const progress = memory ?? JSON.parse(localStorage.getItem(PROGRESS_KEY));
-    if (progress && typeof progress.labs === "object" && progress.labs !== null) return structuredClone(progress);
+    const stored = memory ?? JSON.parse(localStorage.getItem(PROGRESS_KEY));
+    if (stored && typeof stored.labs === "object" && stored.labs !== null) {
+      const { progress, changed } = migrateProgress(stored);
+      if (changed && memory === null) keep(progress);
+      return structuredClone(progress);
+    }
   } catch {
     /* unreadable or blocked: no progress */
   }
@@ -29,6 +35,15 @@ export function passedAt(labId, progress = readProgress()) {
 
 export function passed(labId, progress = readProgress()) {
   return progress.labs[labId]?.passed === true;
+}
+
+// Progress under renamed labs' ids today, stored quietly (if storage refuses, the next read moves it again).
+function keep(progress) {
+  try {
+    localStorage.setItem(PROGRESS_KEY, JSON.stringify(progress));
+  } catch {
+    /* full or blocked */
+  }
 }
 
 function write(progress) {
