@@ -201,3 +201,19 @@ def test_adam_lesson_numbers() -> None:
     says("adam.md", "1 to 0.09 in 10 steps, and to −0.02 after 50")
     says("adam.md", "| m = 0.15 × gradient | 0.3 | 30 |", "| v = 0.01 × gradient² | 0.04 | 400 |")
     says("adam.md", "| \\(\\hat v\\) = v / 0.01 | 4 | 40,000 |")
+
+
+def test_adam_lesson_describes_how_the_checkpoint_was_trained() -> None:
+    import json
+
+    record = json.loads((LESSONS.parents[1] / "gpt" / "data" / "gpt_names.json").read_text())["training"]
+    assert (record["lr"], record["steps"], record["lr_schedule"]) == (0.01, 1000, "linear to 0")
+    assert (record["adam"]["beta1"], record["adam"]["beta2"], record["adam"]["eps"]) == (0.85, 0.99, 1e-8)
+    says("adam.md", "learning rate 0.01,", "the last of its 1,000 steps", "β1 = 0.85", "β2 = 0.99")
+
+
+@pytest.mark.parametrize("lesson", ["tokens.md", "softmax.md", "embeddings.md", "adam.md"])
+def test_lesson_ends_with_its_summary_and_runs_code(lesson: str) -> None:
+    text = (LESSONS / lesson).read_text()
+    assert text.rstrip().rsplit("\n\n", 1)[1].startswith("**In one line:**")
+    assert "```python run" in text
