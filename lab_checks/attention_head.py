@@ -81,6 +81,12 @@ MISTAKES = [
         "weight on one position.",
     ),
     Mistake(
+        "dividing by d instead of its square root",
+        mutate(SOLUTION, " / math.sqrt(d) for k", " / d for k"),
+        "{name} is {got} but should be {expected}: divide the scores by the square root of the head's "
+        "size, `math.sqrt(d)`, not by d itself.",
+    ),
+    Mistake(
         "attending to the future",
         mutate(SOLUTION, "for k in keys[: t + 1]]", "for k in keys]"),
         "{name} is {got} but should be {expected}: position t may only look at positions 0 to t. Score "
