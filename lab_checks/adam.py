@@ -117,6 +117,7 @@ def _step_case(rng, t: int, m: list, v: list) -> Case:
     grads = [round(rng.choice([-1, 1]) * 10 ** rng.uniform(-2, 1), 4) for _ in range(n)]
     lr = rng.choice([0.01, 0.05, 0.1])
     code = (
+        "from engine import Value\n"
         f"params = [{', '.join(f'Value({d})' for d in data)}]\n"
         f"for p, g in zip(params, {grads!r}):\n"
         "    p.grad = g\n"

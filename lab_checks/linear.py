@@ -65,6 +65,11 @@ exec(SOLUTION, _REFERENCE)
 REFERENCE = {"linear": _REFERENCE["linear"]}
 
 
+def _importing(case: Case) -> Case:
+    """The case with Value imported first, so it runs even if the learner's code dropped the import."""
+    return Case("from engine import Value\n" + case.code, case.expected, case.tol)
+
+
 def _shape(rng) -> tuple[int, int]:
     """Rows (outputs) and columns (inputs), never equal, so rows and columns cannot be mixed up."""
     n_in = rng.randint(2, 4)
@@ -93,7 +98,7 @@ def shape(rng) -> Case:
     )
     x = "[" + ", ".join(f"Value({_number(rng)})" for _ in range(cols)) + "]"
     return Case(
-        f"out = linear({x}, {w})\n",
+        f"from engine import Value\nout = linear({x}, {w})\n",
         {"len(out)": rows, "[type(o).__name__ for o in out]": ["Value"] * rows},
     )
 
@@ -108,7 +113,7 @@ def values_and_gradients(rng):
     x = "[" + ", ".join(f"x{j}" for j in range(cols)) + "]"
     code = f"out = linear({x}, {_matrix_code(rows, cols)})\nL = {loss}\nL.backward()"
     observe = [f"out[{i}].data" for i in range(rows)] + [f"{name}.grad" for name in inputs]
-    return value_case(code, inputs, observe, reference=REFERENCE)
+    return _importing(value_case(code, inputs, observe, reference=REFERENCE))
 
 
 @check("x as plain numbers (a one-hot list picks out a column of w)")
@@ -124,4 +129,4 @@ def plain_inputs(rng):
     observe = [f"out[{i}].data" for i in range(rows)] + [
         f"w{i}_{j}.grad" for i in range(rows) for j in range(cols)
     ]
-    return value_case(code, inputs, observe, reference=REFERENCE)
+    return _importing(value_case(code, inputs, observe, reference=REFERENCE))

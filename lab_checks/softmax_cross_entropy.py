@@ -1,6 +1,6 @@
 """Lab softmax-cross-entropy: scores to probabilities, and the loss of the right token, on Values."""
 
-from lab_checks.grading import Mistake, check, mutate, value_case
+from lab_checks.grading import Case, Mistake, check, mutate, value_case
 
 TITLE = "Softmax and cross-entropy on Values"
 DEFINES = ("softmax", "cross_entropy")
@@ -85,6 +85,11 @@ exec(SOLUTION, _REFERENCE)
 REFERENCE = {"softmax": _REFERENCE["softmax"], "cross_entropy": _REFERENCE["cross_entropy"]}
 
 
+def _importing(case: Case) -> Case:
+    """The case with Value imported first, so it runs even if the learner's code dropped the import."""
+    return Case("from engine import Value\n" + case.code, case.expected, case.tol)
+
+
 def _scores(rng, n: int, centre: float = 0.0) -> dict[str, float]:
     """n scores around centre, some negative, named s0, s1, ..."""
     return {f"s{i}": round(centre + rng.uniform(-3, 3), 4) for i in range(n)}
@@ -104,7 +109,7 @@ def softmax_small(rng):
     k = rng.randrange(len(scores))
     observe = [f"probs[{i}].data" for i in range(len(scores))] + [f"{s}.grad" for s in scores]
     code = f"probs = softmax([{listed}])\nL = probs[{k}]\nL.backward()"
-    return value_case(code, scores, observe, reference=REFERENCE)
+    return _importing(value_case(code, scores, observe, reference=REFERENCE))
 
 
 @check("cross_entropy: the loss of the right token, and the gradient of every score")
@@ -112,7 +117,8 @@ def cross_entropy_small(rng):
     scores = _scores(rng, rng.randint(3, 6))
     target = _not_the_favourite(rng, scores)
     code = f"L = cross_entropy([{', '.join(scores)}], {target})\nL.backward()"
-    return value_case(code, scores, ["L.data"] + [f"{s}.grad" for s in scores], reference=REFERENCE)
+    observe = ["L.data"] + [f"{s}.grad" for s in scores]
+    return _importing(value_case(code, scores, observe, reference=REFERENCE))
 
 
 @check("huge scores (in the hundreds): no overflow, the same probabilities and loss")
@@ -122,4 +128,4 @@ def huge_scores(rng):
     listed = ", ".join(scores)
     observe = ["L.data"] + [f"probs[{i}].data" for i in range(len(scores))] + [f"{s}.grad" for s in scores]
     code = f"probs = softmax([{listed}])\nL = cross_entropy([{listed}], {target})\nL.backward()"
-    return value_case(code, scores, observe, reference=REFERENCE)
+    return _importing(value_case(code, scores, observe, reference=REFERENCE))
