@@ -9,7 +9,7 @@ from playwright.sync_api import BrowserContext, Locator, expect
 from gpt.attention import attention_map
 from gpt.checkpoint import load_checkpoint
 from tests.conftest import SITE
-from tests.e2e.learner import RUN_TIMEOUT, close_page, open_page
+from tests.e2e.learner import RUN_TIMEOUT, close_page, open_page, wait_for_python
 
 PATH = "/gpt/attention/"
 READY = "figure.bp-attention[data-state='ready']"
@@ -55,10 +55,11 @@ def test_a_typed_name_is_read_by_the_workers_gpt(
         expect(page.locator("figure.bp-attention[data-state='error']")).to_be_visible()
         expect(figure.get_by_role("status")).to_contain_text("only the letters a to z")
 
+        wait_for_python(page)
         name.fill("Olivia")
         name.press("Enter")
         live = page.locator("figure.bp-attention[data-state='ready'][data-source='live'][data-name='olivia']")
-        expect(live).to_be_visible(timeout=RUN_TIMEOUT)  # waits for Python to boot, then for the model
+        expect(live).to_be_visible(timeout=RUN_TIMEOUT)
         assert table_rows(live) == expected_rows(model, "olivia")
         expect(live.locator(".bp-attention__query")).to_have_count(7)
 
