@@ -78,6 +78,7 @@ bench: setup
 bench-browser: setup chromium build
 	$(BIN)/python bench/browser_load.py
 	$(BIN)/python bench/check_latency.py
+	$(BIN)/python bench/gpt_browser.py
 
 # Click Check -> verdict in Chromium, Python already loaded (target < 300 ms).
 bench-labs: setup chromium build

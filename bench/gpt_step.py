@@ -14,7 +14,8 @@ from gpt.model import GPT, Adam, train_step
 from gpt.names import load_names, split_names
 
 
-def main(steps: int) -> None:
+def step_times(steps: int) -> tuple[list[float], list[str], int]:
+    """Milliseconds of each of `steps` training steps (after one to warm up), the names, the parameters."""
     train, _ = split_names(load_names())
     random.Random(42).shuffle(train)  # the checkpoint script's order: a typical mix of name lengths
     names = train[:steps]
@@ -26,8 +27,13 @@ def main(steps: int) -> None:
         t = time.perf_counter()
         train_step(model, adam, name, lr=0.01)
         times.append(1000 * (time.perf_counter() - t))
+    return times, names, len(model.parameters())
+
+
+def main(steps: int) -> None:
+    times, names, parameters = step_times(steps)
     load = " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "n/a"
-    print(f"gpt.GPT training step: {len(model.parameters())} parameters on engine.Value, one name a step")
+    print(f"gpt.GPT training step: {parameters} parameters on engine.Value, one name a step")
     median, letters = statistics.median(times), statistics.mean(map(len, names))
     print(f"  {median:.0f} ms median, {min(times):.0f}-{max(times):.0f} ms over {steps} steps"
           f" (names of {letters:.1f} letters on average)")

@@ -1,5 +1,6 @@
 """BackpropPlugin: lesson fences become widgets; the build packs engine/, Pyodide and the bundles."""
 
+import dataclasses
 import itertools
 import re
 from pathlib import Path
@@ -133,11 +134,24 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
 
         return ATTENTION_MARKER.sub(widget, markdown)
 
+    def _repo_file(self, fence, where: str, above: int) -> str:
+        """The text of the repository file a run fence names; the fence itself must be empty."""
+        name = fence.attrs["file"]
+        path = (assets.ROOT / name).resolve()
+        if fence.code.strip() or not path.is_relative_to(assets.ROOT) or not path.is_file():
+            raise PluginError(
+                f"{where}:{above + fence.line}: run file=\"{name}\" needs an empty fence"
+                " and a file of the repository"
+            )
+        return path.read_text().rstrip("\n")
+
     def _render(self, fence, n: int, page: Page, above: int) -> str:
         """One widget's HTML; above is how many lines of the file precede `markdown` (front matter)."""
-        if fence.kind == "run":
-            return widgets.run_cell(fence, f"cell-{n}")
         where = self.where(page)
+        if fence.kind == "run":
+            if "file" in fence.attrs:  # ```python run file="gpt/model.py": a repository file, as it is
+                fence = dataclasses.replace(fence, code=self._repo_file(fence, where, above))
+            return widgets.run_cell(fence, f"cell-{n}")
         if fence.kind == "lab":
             lab_id = fence.attrs["lab"]
             if not re.fullmatch(r"[a-z][a-z0-9-]*", lab_id):

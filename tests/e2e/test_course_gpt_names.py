@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from gpt.checkpoint import load_checkpoint
-from tests.e2e.learner import close_page, open_page, press
+from tests.e2e.learner import cell, close_page, open_page, press, run_cell
 
 
 @pytest.fixture(scope="module")
@@ -83,3 +83,14 @@ def test_continue_shows_progress_and_stop_ends_it_at_once(page: Page) -> None:
     expect(stop).to_be_disabled()
     for name in ("Sample names", "Continue training", "Train from scratch"):
         expect(trainer(page).get_by_role("button", name=name)).to_be_enabled()
+
+
+def test_the_whole_model_runs_in_a_cell_and_trains(page: Page) -> None:
+    model, trainer_cell = cell(page, 1), cell(page, 2)  # the page's only cells (the editor shows few lines)
+    expect(model).to_contain_text("class GPT:")
+    expect(run_cell(model)).not_to_contain_text("Error")
+    code = trainer_cell.locator(".cm-content").inner_text().replace("steps = 20", "steps = 2")
+    out = run_cell(trainer_cell, code)
+    expect(out).to_contain_text(re.compile(r"step 1: loss 3\.619 on '[a-z]+'"))  # the checkpoint's first step
+    expect(out).to_contain_text(re.compile(r"step 2: loss \d\.\d{3}"))
+    expect(out).to_contain_text(re.compile(r"names: [a-z]*(, [a-z]*){4}"))

@@ -126,7 +126,7 @@ function mountNameTrainer(root, name) {
   async function train(mode) {
     if (running) return;
     const args = { mode, steps: Number(steps.value), learning_rate: Number(learningRate.value), temperature: Number(temperature.value), sample_every: SAMPLE_EVERY, count: NAMES_WHILE_TRAINING };
-    run = { mode, steps: args.steps, last: null, started: performance.now() };
+    run = { mode, steps: args.steps, last: null, ms: [] };
     setRunning(true);
     say(client.state === "ready" || client.state === "busy" ? "Building the GPT…" : "Python is loading; training starts as soon as it is ready…", "training");
     running = client.call("backprop_gpt", "train", args, (type, message) => {
@@ -146,6 +146,7 @@ function mountNameTrainer(root, name) {
       say(`${run.mode === "scratch" ? "Training a new GPT" : `Training ${about()}`} (${event.parameters.toLocaleString("en")} parameters), one name a step…`, "training");
     } else if (event.event === "step") {
       add(event.loss, event.mean);
+      run.ms.push(event.ms);
       story.trained = event.step;
       run.last = event;
       if (event.names) run.names = event;
@@ -178,6 +179,7 @@ function mountNameTrainer(root, name) {
     if (result?.ok) {
       const ms = result.seconds * 1000;
       root.dataset.seconds = String(result.seconds);
+      root.dataset.stepMs = String(median(run.ms)); // the worker's own timing of each step (bench/gpt_browser.py)
       return say(`Done: ${result.steps} steps in ${seconds(ms)} (${Math.round(ms / result.steps)} ms a step). ${losses(run.last)}. The model is now ${about()}.`, "done");
     }
     const where = run?.last ? ` after step ${run.last.step.toLocaleString("en")}` : "";
@@ -248,6 +250,12 @@ function clock(s) {
   if (!Number.isFinite(s)) return "?";
   const whole = Math.round(s);
   return whole < 60 ? `${whole} s` : `${Math.floor(whole / 60)} min ${whole % 60} s`;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;

@@ -1,0 +1,82 @@
+"""Milliseconds per GPT training step in the browser (the names page, headless Chromium) and in CPython.
+
+The page's Train from scratch runs `--steps` steps of gpt.GPT on the first training names, in the
+worker; each step's time is measured by the worker's Python around the step itself (sampling names
+every 20 steps is not counted). bench/gpt_step.py then times the same steps on the same names in
+this CPython. Both print the median; their ratio is what Pyodide costs.
+
+    python bench/gpt_browser.py [--steps 30]
+"""
+
+import argparse
+import datetime
+import functools
+import http.server
+import os
+import statistics
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+
+from gpt_step import step_times  # noqa: E402
+from machine import cpu_model, load_average  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tests.chromium import LAUNCH_ARGS, system_chromium  # noqa: E402
+from tests.conftest import IsolatedSiteHandler  # noqa: E402
+
+SITE = Path(os.environ.get("BP_SITE_DIR") or ROOT / "build" / "site")
+
+
+def in_page(steps: int) -> tuple[float, float]:
+    """The page's median ms per step, and its whole run in seconds (sampling included)."""
+    handler = functools.partial(IsolatedSiteHandler, directory=str(SITE))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as p:
+            path = system_chromium()
+            browser = p.chromium.launch(args=LAUNCH_ARGS, **({"executable_path": path} if path else {}))
+            page = browser.new_context(service_workers="block").new_page()
+            page.goto(f"http://127.0.0.1:{server.server_address[1]}/gpt/train-names/")
+            page.wait_for_selector("html[data-python='ready']", state="attached", timeout=180_000)
+            trainer = page.get_by_role("region", name="Names GPT")
+            trainer.get_by_label("Steps").fill(str(steps))
+            trainer.get_by_role("button", name="Train from scratch").click()
+            done = ".bp-gpt-trainer[data-state='done']"
+            done = page.wait_for_selector(done, state="attached", timeout=900_000)
+            result = float(done.get_attribute("data-step-ms")), float(done.get_attribute("data-seconds"))
+            browser.close()
+            return result
+    finally:
+        server.shutdown()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--steps", type=int, default=30)
+    steps = parser.parse_args().steps
+    if not (SITE / "index.html").exists():
+        sys.exit(f"{SITE} is missing: run `make build` first")
+    before = load_average()
+    page_ms, page_seconds = in_page(steps)
+    times, names, parameters = step_times(steps)
+    cpython_ms = statistics.median(times)
+    print(f"\nGPT training step ({parameters:,} parameters, one name a step, {steps} steps from scratch)")
+    print(f"  in the page (Pyodide, headless Chromium): {page_ms:.0f} ms median"
+          f" ({page_seconds:.1f} s for the run, sampling names every 20 steps included)")
+    print(f"  in CPython {sys.version.split()[0]} (bench/gpt_step.py, same names):"
+          f" {cpython_ms:.0f} ms median")
+    minutes = page_ms * 1000 / 60_000
+    print(f"  Pyodide / CPython {page_ms / cpython_ms:.2f}x;"
+          f" 1,000 steps in the page: about {minutes:.1f} min")
+    now = datetime.datetime.now(datetime.UTC)
+    print(f"  ({cpu_model()}; load average {before} before, {load_average()} after;"
+          f" {now:%Y-%m-%d %H:%M} UTC)")
+
+
+if __name__ == "__main__":
+    main()
