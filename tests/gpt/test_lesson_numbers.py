@@ -188,6 +188,10 @@ def test_adam_lesson_numbers() -> None:
     nonzero = [g for g in grads if g]
     assert len(grads) - len(nonzero) == 608 and round(nonzero[-1] / statistics.median(nonzero)) == 173
     says("adam.md", "608 of them are exactly 0", "173 times the median")
+    silent = {name: sum(all(p.grad == 0 for p in row) for row in w) for name, w in model.weights.items()}
+    assert (silent["wte"], silent["wpe"], silent["layer0.fc1"]) == (23, 11, 2)
+    assert 23 * 16 + 11 * 16 + 2 * 16 + 2 * 16 == 608  # an fc1 row and an fc2 column per silent unit
+    says("adam.md", "the 23 tokens", "the 11 positions", "2 MLP units")
 
     x, y = valley("sgd", 0.009, 50)
     assert f"{x:.2f} {y:.2f}" == "0.40 0.00"
