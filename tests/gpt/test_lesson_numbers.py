@@ -97,6 +97,16 @@ def test_tokens_lesson_losses(bigram) -> None:
     )
 
 
+def test_tokens_lesson_states_the_checkpoints_held_out_loss(bigram) -> None:
+    import json
+
+    record = json.loads((LESSONS.parents[1] / "gpt" / "data" / "gpt_names.json").read_text())["losses"]
+    held_out, loss = bigram[1], bigram[5]
+    name_by_name = sum(loss([name]) for name in held_out) / len(held_out)  # as the checkpoint's record
+    assert (f"{record['held_out_mean']:.2f}", f"{name_by_name:.2f}") == ("2.26", "2.35")
+    says("tokens.md", "its loss on the held-out names is 2.26, the bigram model's 2.35.")
+
+
 def test_softmax_lesson_numbers() -> None:
     def probs(scores: list[float]) -> str:
         return ", ".join(f"{p.data:.3f}" for p in softmax([Value(s) for s in scores]))
