@@ -47,7 +47,7 @@ test-js: setup
 check-labs: setup
 	$(BIN)/pytest -q tests/lab_checks
 
-# One lab's contract on 4 seeds, e.g. `make check-lab LAB=value-ops` (seconds).
+# One lab's contract on seeds 1-3 (`make build` proves seed 0), e.g. `make check-lab LAB=value-ops`.
 check-lab: setup
 	@test -n "$(LAB)" || { echo "usage: make check-lab LAB=<lab id>"; exit 2; }
 	LAB=$(LAB) $(BIN)/pytest -q tests/lab_checks/test_contract.py
