@@ -102,7 +102,7 @@ function mountNameTrainer(root, name) {
 
   function showNames(names, caption) {
     heading.textContent = caption;
-    list.replaceChildren(...names.map((n) => element("li", "", n || "(an empty name)")));
+    list.replaceChildren(...names.map((n) => element("li", "", n || "(empty)")));
     root.dataset.names = names.join(" ");
   }
 
@@ -195,6 +195,7 @@ function mountNameTrainer(root, name) {
 
   function failed(result) {
     const error = result?.error || { message: "Python did not answer." };
+    if (["KeyboardInterrupt", "Cancelled", "Restarted"].includes(error.type) || result?.restarted) return say("Stopped.", "stopped");
     say(error.type === "ValueError" ? error.message : `It failed: ${error.traceback || error.message}`, "error");
   }
 
