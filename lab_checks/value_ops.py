@@ -141,6 +141,13 @@ MISTAKES = [
         "{name} is {got} but should be {expected}: the local gradient of tanh is `1 - t**2` where "
         "`t` is tanh's output, not its input.",
     ),
+    Mistake(
+        "the operation's name passed, as the engine does",
+        mutate(SOLUTION, "(self, other), (1.0, 1.0))", '(self, other), "+", (1.0, 1.0))'),
+        "`Value(...)` got one argument too many: this class's `__init__` takes `data, _children, "
+        "_local_grads`. The engine's `Value` also keeps the operation's name, `_op`, between the two; "
+        "yours does not, so leave the name out: `Value(self.data + other.data, (self, other), (1.0, 1.0))`.",
+    ),
 ]
 
 
