@@ -16,6 +16,7 @@ import argparse
 import datetime
 import functools
 import http.server
+import json
 import os
 import statistics
 import sys
@@ -62,6 +63,7 @@ class CountingHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
                       ".mjs": "text/javascript", ".js": "text/javascript"}
     sent = 0
+    bodies: list[tuple[float, str, int]] = []  # (when, path, bytes) of every response sent with a body
     headers_to_add: dict[str, str] = {}
 
     def do_GET(self) -> None:
@@ -84,6 +86,7 @@ class CountingHandler(http.server.SimpleHTTPRequestHandler):
     def send_header(self, keyword: str, value: str) -> None:
         if keyword.lower() == "content-length":
             type(self).sent += int(value)
+            type(self).bodies.append((time.time(), self.path.split("?")[0], int(value)))
         super().send_header(keyword, value)
 
     def log_message(self, *args) -> None:
@@ -92,7 +95,7 @@ class CountingHandler(http.server.SimpleHTTPRequestHandler):
 
 def serve(isolated: bool) -> tuple[str, type]:
     extra = ISOLATION if isolated else {}
-    handler = type("Handler", (CountingHandler,), {"sent": 0, "headers_to_add": extra})
+    handler = type("Handler", (CountingHandler,), {"sent": 0, "bodies": [], "headers_to_add": extra})
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(SITE)))
     httpd.daemon_threads = True
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
@@ -122,6 +125,7 @@ def visit(page: Page, url: str) -> dict:
         "paint": (timing["origin"] + (timing["paint"] or 0) - started) / 1000,
         "isolated": timing["isolated"],
         "stages": timing["stages"],
+        "ready_at": (timing["origin"] + timing["ready"]) / 1000,  # the clock time.time() reads
     }
 
 
@@ -138,7 +142,7 @@ def visit_bare(page: Page, url: str) -> float:
 
 def measure(browser, name: str, isolated: bool, sw: bool, runs: int, path: str) -> dict:
     url, handler = serve(isolated)
-    cold, warm, bytes_ready, bytes_all, bare_cold, bare_warm = [], [], [], [], [], []
+    cold, warm, bytes_ready, bytes_all, bare_cold, bare_warm, twice = [], [], [], [], [], [], set()
     for _ in range(runs):
         # The bare page first, in its own fresh context: interleaved with ours, so load hits both alike.
         context = browser.new_context(service_workers="block")
@@ -148,16 +152,21 @@ def measure(browser, name: str, isolated: bool, sw: bool, runs: int, path: str) 
         context.close()
         context = browser.new_context(service_workers="allow" if sw else "block")
         page = context.new_page()
-        handler.sent = 0
+        handler.sent, handler.bodies = 0, []
         cold.append(visit(page, url + path))
-        bytes_ready.append(handler.sent)
+        until_ready = [(p, n) for t, p, n in handler.bodies if t <= cold[-1]["ready_at"]]
+        bytes_ready.append(sum(n for _, n in until_ready))
+        # Sent until ready (the offline copy's downloads come after): pages may come twice (the reload
+        # into isolation), any other file sent twice is a download wasted.
+        sent = [p for p, _ in until_ready if not p.endswith("/")]
+        twice |= {p for p in sent if sent.count(p) > 1}
         if sw:
             page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=120_000)
             bytes_all.append(handler.sent)
         warm.append(visit(page, url + path))
         context.close()
     return {"name": name, "cold": cold, "warm": warm, "bytes_ready": bytes_ready, "bytes_all": bytes_all,
-            "bare_cold": bare_cold, "bare_warm": bare_warm}
+            "bare_cold": bare_cold, "bare_warm": bare_warm, "twice": sorted(twice)}
 
 
 def median(values: list[float]) -> float:
@@ -193,14 +202,16 @@ def report(result: dict) -> None:
         print(f"; with the offline copy: {median(result['bytes_all']) / 1e6:.1f} MB")
     else:
         print()
+    print(f"  files sent twice on a cold visit until ready: {', '.join(result['twice']) or 'none'}")
 
 
 def verdict(met: bool) -> str:
     return "met" if met else "MISSED"
 
 
-def train_in_page(browser) -> float:
-    """Seconds the training page reports for micrograd's 100-step demo (its default settings)."""
+def train_in_page(browser) -> tuple[float, dict]:
+    """Seconds the training page reports for micrograd's 100-step demo (its default settings), and
+    where they went (seconds per part of a step, summed over the run)."""
     url, _ = serve(True)
     context = browser.new_context(service_workers="block")
     page = context.new_page()
@@ -209,18 +220,19 @@ def train_in_page(browser) -> float:
     trainer = page.get_by_role("region", name="Live training")
     trainer.get_by_role("button", name="Train").click()
     page.wait_for_selector(".bp-trainer[data-state='done']", state="attached", timeout=600_000)
-    seconds = float(page.locator(".bp-trainer[data-state='done']").get_attribute("data-seconds"))
+    done = page.locator(".bp-trainer[data-state='done']")
+    seconds, parts = float(done.get_attribute("data-seconds")), json.loads(done.get_attribute("data-parts"))
     context.close()
-    return seconds
+    return seconds, parts
 
 
-def train_in_cpython() -> float:
+def train_in_cpython() -> tuple[float, dict]:
     """The same 100 steps, the same code (the worker's backprop_training.run), in this CPython."""
     sys.path[:0] = [str(ROOT), str(ROOT / "site" / "frontend" / "worker" / "python")]
     import backprop_training
 
     done = backprop_training.run(lambda event: None, **{**backprop_training.DEMO, "picture_every": 5})
-    return done["seconds"]
+    return done["seconds"], done["parts"]
 
 
 def main() -> None:
@@ -237,9 +249,9 @@ def main() -> None:
         browser = p.chromium.launch(args=LAUNCH_ARGS, **({"executable_path": path} if path else {}))
         for name, isolated, sw in HOSTS:
             report(measure(browser, name, isolated, sw, args.runs, args.page))
-        page_seconds = train_in_page(browser)
+        page_seconds, page_parts = train_in_page(browser)
         browser.close()
-    cpython_seconds = train_in_cpython()
+    cpython_seconds, cpython_parts = train_in_cpython()
     steps = 100
     print(
         f"\nLive training, micrograd's moons demo ({steps} steps, picture every 5): in the page "
@@ -248,6 +260,9 @@ def main() -> None:
         f"({cpython_seconds / steps * 1000:.0f} ms a step); "
         f"Pyodide / CPython {page_seconds / cpython_seconds:.2f}x"
     )
+    print("  ms a step, by part:  " + "  ".join(f"{part:>8}" for part in page_parts))
+    for where, parts in (("in the page", page_parts), ("in CPython", cpython_parts)):
+        print(f"  {where:<19}" + "  ".join(f"{parts[part] / steps * 1000:8.1f}" for part in page_parts))
     now = datetime.datetime.now(datetime.UTC)
     print(f"({now:%Y-%m-%d %H:%M} UTC; load average now {os.getloadavg()[0]:.1f})")
 

@@ -53,26 +53,35 @@ def copy_pyodide(site_dir: Path) -> str:
     return json.loads((source / "package.json").read_text())["version"]
 
 
-def pack_python(site_dir: Path) -> str:
-    """engine/, lab_checks/, gpt/ (with its data) and the worker's Python into assets/backprop/python.zip;
-    its hash."""
-    archive = site_dir / "assets" / "backprop" / "python.zip"
-    archive.parent.mkdir(parents=True, exist_ok=True)
+def python_files() -> list[tuple[str, Path]]:
+    """What python.zip holds: (name in the archive, source file), in archive order."""
     files = [
         (f"{name}/{p.relative_to(src)}", p)
         for name, src in PYTHON_SOURCES.items()
         for p in sorted(src.rglob("*"))
         if p.suffix in PYTHON_SUFFIXES and "__pycache__" not in p.parts
     ]
-    files += [(p.name, p) for p in sorted(WORKER_PYTHON.glob("*.py"))]
+    return files + [(p.name, p) for p in sorted(WORKER_PYTHON.glob("*.py"))]
+
+
+def python_hash() -> str:
+    """python.zip's version: a hash of its names and contents (pages ask for python.zip?v=<it>)."""
     digest = hashlib.sha256()
-    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
-        for arcname, path in files:
-            data = path.read_bytes()
-            digest.update(arcname.encode() + b"\0" + data)
-            # A fixed date keeps the archive byte-identical between builds of the same sources.
-            zf.writestr(zipfile.ZipInfo(arcname, (2020, 1, 1, 0, 0, 0)), data)
+    for arcname, path in python_files():
+        digest.update(arcname.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def pack_python(site_dir: Path) -> str:
+    """engine/, lab_checks/, gpt/ (with its data) and the worker's Python into assets/backprop/python.zip;
+    its hash."""
+    archive = site_dir / "assets" / "backprop" / "python.zip"
+    archive.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
+        for arcname, path in python_files():
+            # A fixed date keeps the archive byte-identical between builds of the same sources.
+            zf.writestr(zipfile.ZipInfo(arcname, (2020, 1, 1, 0, 0, 0)), path.read_bytes())
+    return python_hash()
 
 
 def write_build_info(site_dir: Path, pyodide_version: str, python_hash: str) -> None:

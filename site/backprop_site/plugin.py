@@ -13,7 +13,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from backprop_site import assets, offline, security, serve_bundle, widgets
+from backprop_site import assets, offline, preload, security, serve_bundle, widgets
 from backprop_site.attention import MARKER as ATTENTION_MARKER
 from backprop_site.attention import attention_data
 from backprop_site.course import MAP_MARKER, Course, CourseError
@@ -45,6 +45,7 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
         self.widgets: dict[str, list[str]] = {}
         self.nav_pages: list[Page] = []
         self.course: Course | None = None
+        self.python_hash = ""
 
     # on_startup: remember whether this is `mkdocs serve` (live reload needs looser CSP); under serve a
     # failed build is shown in the browser instead of stopping the server or keeping requests waiting.
@@ -67,6 +68,7 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
         proofs = self.root / "build" / ".lab-proofs"
         self.labs = LabRegistry(self.root / self.config.graders, self.root, proofs)
         self.widgets = {}
+        self.python_hash = assets.python_hash()  # pages preload python.zip by it (preload.py)
 
     # on_nav: the course's order from nav: numbered titles, and the pages for course.json.
     def on_nav(self, nav, *, config: MkDocsConfig, files: Files):
@@ -178,8 +180,10 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
             return html
         return PLACEHOLDER.sub(lambda m: rendered[int(m[1])], html)
 
-    # on_post_page: a Content-Security-Policy that allows only this origin.
+    # on_post_page: preload hints where Python runs; a Content-Security-Policy that allows only this origin.
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        if page is not None and self.config.assets:
+            output = preload.add_preload_hints(output, page.url, self.python_hash)
         if self.serving:  # `mkdocs serve` sends the isolation headers itself; no service worker
             output = output.replace("<head>", '<head>\n<meta name="backprop-offline" content="off">', 1)
         return security.add_csp_meta(output, allow_any_inline=self.serving)

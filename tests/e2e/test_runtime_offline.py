@@ -33,7 +33,15 @@ document.addEventListener('securitypolicyviolation', (e) => window.__violations.
 
 
 class SubPathHandler(SiteHandler):
-    """The built site under /course/, as on a project page of a static host; no special headers."""
+    """The built site under /course/, as on a project page of a static host; no special headers.
+    Notes the path of every file it sends in full (a 304 sends none)."""
+
+    sent: list[str] = []
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() == "content-length":
+            self.sent.append(self.path.split("?")[0])
+        super().send_header(keyword, value)
 
     def translate_path(self, path: str) -> str:
         if not path.startswith(SUB_PATH + "/"):
@@ -91,6 +99,13 @@ def test_first_visit_reloads_once_into_isolation(page: Page, site: str) -> None:
     assert len(page.navigations) == 2, page.navigations
     scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
     assert scope == site + "/"
+
+
+def test_the_reload_downloads_python_only_once(page: Page) -> None:
+    # Runs after the first visit above: what the page preloaded before the reload is not sent again.
+    python = [p for p in SubPathHandler.sent if "/assets/pyodide/" in p or p.endswith("/python.zip")]
+    assert {p.rsplit("/", 1)[-1] for p in python} >= {"pyodide.asm.wasm", "python_stdlib.zip", "python.zip"}
+    assert sorted(python) == sorted(set(python)), python
 
 
 def test_stop_interrupts_on_a_plain_host(page: Page) -> None:

@@ -5,6 +5,7 @@ const SW_URL = new URL("../../sw.js", import.meta.url); // main.js lives in <sit
 const RELOAD_KEY = "backprop-lab:isolation-reload";
 const RELOAD_GAP_MS = 10_000; // at most one automatic reload in this long: never a loop
 const TAKEOVER_MS = 3000; // how long a first visit waits for the new worker before going on without it
+const PRELOAD_PATIENCE_MS = 30_000; // how long a reload waits for the downloads <head> started
 
 // The build marks pages served by `mkdocs serve` (which sends the headers itself); ?no-sw opts out.
 export function serviceWorkerWanted() {
@@ -28,9 +29,14 @@ export async function setUpOffline({ isolate, mayReload = () => true }) {
     const registration = await navigator.serviceWorker.register(SW_URL, { type: "classic" });
     if (!registration) return false; // a browser (or test harness) that blocks service workers
     listenForOfflineReady();
-    if (isolate && !self.crossOriginIsolated && (await controlled(registration)) && mayReload() && reloadAllowed()) {
-      location.reload();
-      return true;
+    if (isolate && !self.crossOriginIsolated && (await controlled(registration))) {
+      // A reload would cut Pyodide's downloads off and start them again; finished, they are in the
+      // HTTP cache, and the reloaded page's service worker only has to revalidate them.
+      await preloadsDone();
+      if (mayReload() && reloadAllowed()) {
+        location.reload();
+        return true;
+      }
     }
   } catch {
     /* blocked or unsupported here: the page works, just not offline */
@@ -71,6 +77,19 @@ function controlled(registration) {
       resolve(true);
     }, { once: true });
   });
+}
+
+// Resolves once every <link rel=preload> has loaded or failed (or after PRELOAD_PATIENCE_MS).
+function preloadsDone() {
+  const done = (link) =>
+    performance.getEntriesByName(link.href).length // a resource timing entry appears when it has finished
+      ? Promise.resolve()
+      : new Promise((resolve) => {
+          link.addEventListener("load", resolve, { once: true });
+          link.addEventListener("error", resolve, { once: true });
+        });
+  const links = [...document.querySelectorAll('link[rel="preload"]')];
+  return Promise.race([Promise.all(links.map(done)), new Promise((resolve) => setTimeout(resolve, PRELOAD_PATIENCE_MS))]);
 }
 
 function reloadAllowed() {

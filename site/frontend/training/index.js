@@ -140,6 +140,7 @@ function mountTrainer(root, name) {
       const ms = result.seconds * 1000;
       root.dataset.accuracy = String(result.accuracy);
       root.dataset.seconds = String(result.seconds);
+      root.dataset.parts = JSON.stringify(result.parts ?? {}); // where the seconds went (bench/browser_load.py)
       say(`Done: ${result.steps} steps in ${seconds(ms)} (${Math.round(ms / result.steps)} ms a step). ${losses(run.last)}. Training accuracy ${percent(result.accuracy)}.`, "done");
       return;
     }

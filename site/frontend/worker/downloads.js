@@ -5,6 +5,7 @@
 export function watchDownloads({ onProgress, sizes }) {
   const originalFetch = self.fetch.bind(self);
   const expected = new Map(); // url -> expected bytes
+  const early = new Map(); // url -> a download started before Pyodide asked for it (prefetch)
   let loaded = 0;
   let known = {};
   let rejectFailed;
@@ -36,7 +37,9 @@ export function watchDownloads({ onProgress, sizes }) {
     const name = url.split("/").pop().split("?")[0];
     let response;
     try {
-      response = await originalFetch(input, init);
+      const started = early.get(url);
+      early.delete(url);
+      response = await (started ?? originalFetch(input, init));
     } catch (error) {
       rejectFailed(new Error(`could not download ${name}: the network failed (${error.message})`));
       throw error;
@@ -59,6 +62,12 @@ export function watchDownloads({ onProgress, sizes }) {
 
   return {
     failed,
+    // Start downloading url now; Pyodide's own fetch of it later gets this download, not a second one.
+    prefetch(url) {
+      const started = originalFetch(url);
+      started.catch(() => {}); // reported when Pyodide asks for it
+      early.set(url, started);
+    },
     get loaded() {
       return loaded;
     },

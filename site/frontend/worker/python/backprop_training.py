@@ -90,19 +90,25 @@ def run(send, *, hidden, steps, learning_rate, samples, noise, alpha, data_seed,
     extent = _extent(X)
     send({"event": "start", "points": X, "labels": y, "extent": extent, "parameters": len(params)})
     started = time.perf_counter()
+    # Where the time goes, in seconds over the run (bench/browser_load.py prints it).
+    parts = dict.fromkeys(("forward", "backward", "update", "free", "picture", "send"), 0.0)
+    clock = time.perf_counter
     # The engine makes no reference cycles, so reference counting frees each step's graph at once;
     # the cycle collector would only walk the whole graph again and again, so it rests meanwhile.
     collecting = gc.isenabled()
     gc.disable()
     try:
         for k in range(steps):
-            step_started = time.perf_counter()
+            t0 = clock()
             loss, accuracy, data_loss, penalty = svm_loss(model, X, y, alpha)
+            t1 = clock()
             model.zero_grad()
             loss.backward()
+            t2 = clock()
             lr = learning_rate_at(k, steps, learning_rate)
             for p in params:
                 p.data -= lr * p.grad
+            t3 = clock()
             event = {
                 "event": "step",
                 "step": k + 1,
@@ -111,19 +117,26 @@ def run(send, *, hidden, steps, learning_rate, samples, noise, alpha, data_seed,
                 "penalty": penalty,
                 "accuracy": accuracy,
                 "learning_rate": lr,
-                "ms": round((time.perf_counter() - step_started) * 1000, 1),
+                "ms": round((t3 - t0) * 1000, 1),
             }
-            del loss
+            del loss  # frees the step's graph
+            t4 = clock()
             if k == 0 or (k + 1) % picture_every == 0 or k + 1 == steps:
                 event["boundary"] = boundary(model, extent)
+            t5 = clock()
             send(event)
+            t6 = clock()
+            for part, spent in zip(parts, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5)):
+                parts[part] += spent
     finally:
         if collecting:
             gc.enable()
     seconds = time.perf_counter() - started
     final_accuracy = sum((yi > 0) == (score(model, x) > 0) for x, yi in zip(X, y)) / len(y)
-    send({"event": "done", "accuracy": final_accuracy, "seconds": seconds})
-    return {"ok": True, "steps": steps, "accuracy": final_accuracy, "seconds": round(seconds, 3)}
+    parts = {part: round(spent, 3) for part, spent in parts.items()}
+    send({"event": "done", "accuracy": final_accuracy, "seconds": seconds, "parts": parts})
+    done = {"ok": True, "steps": steps, "accuracy": final_accuracy, "seconds": round(seconds, 3)}
+    return {**done, "parts": parts}
 
 
 def score(model, x: list[float]) -> float:
