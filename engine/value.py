@@ -154,8 +154,11 @@ def topological_order(root: Value) -> list[Value]:
             topo.append(stack.pop())
         elif node not in visited:
             visited.add(node)
-            stack += (node, None)  # come back to node once its children are done
-            stack += node._prev[::-1]  # the first child on top, as a recursive visit would go
+            stack.append(node)  # come back to node once its children are done
+            stack.append(None)
+            for child in reversed(node._prev):  # the first child on top, as a recursive visit would go
+                if child not in visited:  # a child reached before is done: not pushed again
+                    stack.append(child)
     return topo
 
 

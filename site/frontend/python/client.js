@@ -114,7 +114,8 @@ export class PythonClient extends EventTarget {
       } else {
         const progress = message.total ? { loaded: message.loaded, total: message.total } : null;
         this.setState(message.state, message.detail, progress);
-        this.watchForStall();
+        if (message.stage === "start") clearTimeout(this.stallTimer); // all downloaded: no network to stall
+        else this.watchForStall();
       }
     } else if (type === "stdout" || type === "stderr" || type === "capped" || type === "event") {
       try {

@@ -10,7 +10,8 @@
 //   {v, type: "run", id, code, scope, cell}     a run cell's code in its scope ("page" or "lab:<id>")
 //   {v, type: "call", id, module, func, args}   one of CALLS below, with keyword arguments args
 // worker -> page, on the port:
-//   {v, type: "status", state: "loading", detail, loaded?, total?}   boot progress (bytes when known)
+//   {v, type: "status", state: "loading", stage, detail, loaded?, total?}  boot progress (bytes when known;
+//                                                                    stage "start" once all has arrived)
 //   {v, type: "status", state: "ready", ms, stages, bytes}           booted (stages: where the time went)
 //   {v, type: "status", state: "error", detail}                      the boot failed
 //   {v, type: "stdout" | "stderr", id, text}    output of the running request

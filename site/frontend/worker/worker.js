@@ -76,7 +76,11 @@ async function boot({ interruptBuffer, labs }) {
   // HTTP cache from handing out the previous deploy's copy (our service worker checks hashes itself).
   const info = fetch(new URL("build.json", BASE), { cache: "no-cache" }).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
   const downloads = watchDownloads({
-    onProgress: (loaded, total) => post({ type: "status", state: "loading", stage: "download", detail: "Downloading Python", loaded, total }),
+    // Once every file has arrived, "start": the page stops watching for a stalled network then (compiling
+    // and starting Python can be silent for a long time on a busy machine).
+    onProgress: (loaded, total) =>
+      post(loaded < total ? { type: "status", state: "loading", stage: "download", detail: "Downloading Python", loaded, total }
+        : { type: "status", state: "loading", stage: "start", detail: "Starting Python" }),
     sizes: info.then((i) => i.sizes ?? {}),
   });
   // The wasm first, before Pyodide's own JavaScript is imported: it is most of the download. (Not a
