@@ -4,8 +4,10 @@ import re
 
 from mkdocs.utils import get_relative_url
 
-# The same test as main.js's: run cells, labs, either trainer or the editable engine start Python.
-RUNS_PYTHON = re.compile(r'data-kind="(?:run|lab)"|class="bp-(?:trainer|gpt-trainer|engine-source)"')
+# The same test as main.js's: run cells, labs, the attention picture, either trainer or engine/ start Python.
+RUNS_PYTHON = re.compile(
+    r'data-kind="(?:run|lab|attention)"|class="bp-(?:trainer|gpt-trainer|engine-source)"'
+)
 # Fetched by the worker as modules (script) or with fetch(): the same URL, mode and credentials as the
 # worker's own requests, so the worker's request is answered by this download (the HTTP cache, or our
 # service worker), never a second one. crossorigin makes a same-origin request CORS-mode, as fetch() is.
