@@ -85,7 +85,8 @@ async function boot({ interruptBuffer, labs }) {
   });
   // The wasm first, before Pyodide's own JavaScript is imported: it is most of the download. (Not a
   // preload hint in the page: the HTTP cache of a private window keeps no 9.6 MB file for the worker.)
-  downloads.prefetch(new URL("pyodide.asm.wasm", PYODIDE).href);
+  // After build.json, whose sizes give the progress bar its total from the first byte on.
+  info.then(() => downloads.prefetch(new URL("pyodide.asm.wasm", PYODIDE).href));
   post({ type: "status", state: "loading", stage: "download", detail: "Downloading Python" });
   const archive = info.then((i) => fetch(new URL(`python.zip${i.python ? `?v=${i.python}` : ""}`, BASE))).then((r) => {
     if (!r.ok) throw new Error(`could not download python.zip (HTTP ${r.status})`);
