@@ -2,6 +2,9 @@
 
 Every timed block ends with gc.collect(), so each engine pays for freeing its own garbage
 (micrograd's closures make every node part of a reference cycle, which only the collector frees).
+Times are this process's CPU seconds (time.process_time): on a machine shared with other work, the
+wall clock also counts the time others had the cores, which swamps the ratios (a load of 27 on 2 cores
+gave ratios from 1.8x to 6x for the same code in one run).
 """
 
 import datetime
@@ -25,6 +28,7 @@ CHAIN_OPS = 25_000
 ROUNDS = 7
 STEPS_PER_ROUND = 3
 GOALS = {"step": 8.0, "chain": 8.0, "bytes": 4.0}
+clock = time.process_time  # CPU seconds of this process (see the docstring)
 
 
 def demo_step(model, X, y, k: int) -> float:
@@ -52,25 +56,25 @@ class Trainer:
 
     def time_steps(self, steps: int) -> float:
         """Seconds per step over the next `steps` steps, each step's garbage freed in the timing."""
-        t = time.perf_counter()
+        t = clock()
         for _ in range(steps):
             demo_step(self.model, self.X, self.y, self.k)
             gc.collect()
             self.k += 1
-        return (time.perf_counter() - t) / steps
+        return (clock() - t) / steps
 
 
 def time_chain(name: str) -> float:
     """Seconds to build a CHAIN_OPS-long chain, run backward through it and free it."""
     Value, _ = ENGINES[name]
-    t = time.perf_counter()
+    t = clock()
     v = Value(1.0)
     for _ in range(CHAIN_OPS):
         v = v * 1.0001 + 0.0001
     v.backward()
     del v
     gc.collect()
-    return time.perf_counter() - t
+    return clock() - t
 
 
 def bytes_per_node(name: str, n: int = 20_000) -> float:
@@ -127,7 +131,8 @@ def main(rounds: int = ROUNDS, steps: int = STEPS_PER_ROUND) -> None:
         )
     print(
         f"\n{started}; {rounds} interleaved rounds of {steps} consecutive steps each; "
-        f"ratio = micrograd / ours per round; Python {sys.version.split()[0]}; {cpu_model()}; "
+        "CPU seconds (time.process_time); ratio = micrograd / ours per round; "
+        f"Python {sys.version.split()[0]}; {cpu_model()}; "
         f"load average {load_before} before, {load_average()} after."
     )
 
