@@ -1,7 +1,10 @@
 """The names page's worker module (backprop_gpt) does what the lesson says, and the lesson's numbers are
 the checkpoint's: its first samples, its losses, its names; from scratch it retraces the checkpoint."""
 
+import contextlib
+import io
 import math
+import re
 import sys
 from pathlib import Path
 
@@ -94,3 +97,17 @@ def test_the_lesson_states_the_checkpoints_numbers() -> None:
     stated += ["Four of those ten are real names", f"({', '.join(real[:-1])} and {real[-1]})"]
     missing = [words for words in stated if words not in text]
     assert not missing, missing
+
+
+def test_the_last_cells_define_the_model_and_train_it() -> None:
+    """The page's two cells, run in one namespace as the page runs them (the first is gpt/model.py)."""
+    assert '```python run file="gpt/model.py"\n```' in LESSON
+    namespace: dict = {}
+    exec(compile((ROOT / "gpt" / "model.py").read_text(), "model.py", "exec"), namespace)
+    trainer = re.findall(r"^```python run\n(.*?)^```$", LESSON, re.S | re.M)[-1]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(trainer.replace("steps = 20", "steps = 2"), "cell", "exec"), namespace)
+    printed = out.getvalue()
+    assert re.search(r"step 1: loss 3\.619 on '[a-z]+'\nstep 2: loss \d\.\d{3}", printed), printed
+    assert re.search(r"names: [a-z]*(, [a-z]*){4}\n", printed), printed

@@ -166,6 +166,11 @@ def test_graph_block_that_raises(course: SmallCourse) -> None:
     stops(course, "lessons/more/first.md:9", "ZeroDivisionError")
 
 
+def test_run_cell_of_a_file_that_is_not_there(course: SmallCourse) -> None:
+    course.edit("lessons/more/first.md", "More text.", '```python run file="gpt/nowhere.py"\n```')
+    stops(course, "lessons/more/first.md:7", 'run file="gpt/nowhere.py"', "file of the repository")
+
+
 def test_starting_code_whose_demo_lines_fail_with_the_solution(course: SmallCourse) -> None:
     # filled_in() puts SOLUTION's slope() into the starting code; the demo line then still raises
     end = "    return 0.0  # your code here\n"
