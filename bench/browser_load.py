@@ -227,11 +227,10 @@ def train_in_page(browser) -> tuple[float, dict]:
 
 
 def train_in_cpython() -> tuple[float, dict]:
-    """The same 100 steps, the same code (the worker's backprop_training.run), in this CPython."""
-    sys.path[:0] = [str(ROOT), str(ROOT / "site" / "frontend" / "worker" / "python")]
-    import backprop_training
+    """The same 100 steps, the same code (the worker's backprop_worker.training.run), in this CPython."""
+    from backprop_worker import training
 
-    done = backprop_training.run(lambda event: None, **{**backprop_training.DEMO, "picture_every": 5})
+    done = training.run(lambda event: None, **{**training.DEMO, "picture_every": 5})
     return done["seconds"], done["parts"]
 
 

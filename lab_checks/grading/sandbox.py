@@ -41,13 +41,14 @@ PROTECTED_MODULES = (
     "traceback",
     "linecache",
     "engine",
-    "backprop_runner",
-    "lab_runner",
+    "backprop_worker",
+    "backprop_worker.runner",
+    "backprop_worker.labs",
 )
 PROTECTED_PACKAGES = ("engine.", "lab_checks")
 # What the verdict travels through after a check: these stay as Python started them, whatever run
 # cells did to them; the rest goes back to how the page's run cells left it.
-GRADING_PATH = ("json", "json.encoder", "json.decoder", "backprop_runner", "lab_runner", "lab_checks")
+GRADING_PATH = ("json", "json.encoder", "json.decoder", "backprop_worker", "lab_checks")
 SYS_LISTS = ("meta_path", "path_hooks", "path")
 ARMED = ("stdout", "stderr", "addaudithook")  # what call() sets in sys while learner code runs
 _SYS_DICT = sys.__dict__

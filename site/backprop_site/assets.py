@@ -18,9 +18,13 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 # Python that runs in the browser, packed under these names in one archive.
-PYTHON_SOURCES = {"engine": ROOT / "engine", "lab_checks": ROOT / "lab_checks", "gpt": ROOT / "gpt"}
+PYTHON_SOURCES = {
+    "engine": ROOT / "engine",
+    "lab_checks": ROOT / "lab_checks",
+    "gpt": ROOT / "gpt",
+    "backprop_worker": FRONTEND / "worker" / "backprop_worker",
+}
 PYTHON_SUFFIXES = {".py", ".txt", ".json"}  # modules, and the data gpt/ reads with importlib.resources
-WORKER_PYTHON = FRONTEND / "worker" / "python"
 
 
 class AssetError(RuntimeError):
@@ -55,13 +59,12 @@ def copy_pyodide(site_dir: Path) -> str:
 
 def python_files() -> list[tuple[str, Path]]:
     """What python.zip holds: (name in the archive, source file), in archive order."""
-    files = [
+    return [
         (f"{name}/{p.relative_to(src)}", p)
         for name, src in PYTHON_SOURCES.items()
         for p in sorted(src.rglob("*"))
         if p.suffix in PYTHON_SUFFIXES and "__pycache__" not in p.parts
     ]
-    return files + [(p.name, p) for p in sorted(WORKER_PYTHON.glob("*.py"))]
 
 
 def python_hash() -> str:
@@ -73,7 +76,7 @@ def python_hash() -> str:
 
 
 def pack_python(site_dir: Path) -> str:
-    """engine/, lab_checks/, gpt/ (with its data) and the worker's Python into assets/backprop/python.zip;
+    """engine/, lab_checks/, gpt/ (with its data) and the worker's backprop_worker/ into assets/backprop/python.zip;
     its hash."""
     archive = site_dir / "assets" / "backprop" / "python.zip"
     archive.parent.mkdir(parents=True, exist_ok=True)

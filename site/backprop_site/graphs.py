@@ -12,7 +12,7 @@ from engine import Value
 
 # The module the browser's worker uses for show(v) and nudges makes build-time diagrams too,
 # so a diagram's names, films, paths and number texts are the same wherever it was drawn.
-DIAGRAMS = Path(__file__).resolve().parents[1] / "frontend" / "worker" / "python" / "backprop_diagram.py"
+DIAGRAMS = Path(__file__).resolve().parents[1] / "frontend" / "worker" / "backprop_worker" / "diagram.py"
 
 
 class GraphBlockError(ValueError):
@@ -21,14 +21,14 @@ class GraphBlockError(ValueError):
 
 @cache
 def _diagrams(mtime: float) -> ModuleType:
-    spec = importlib.util.spec_from_file_location("backprop_diagram", DIAGRAMS)
+    spec = importlib.util.spec_from_file_location("backprop_worker.diagram", DIAGRAMS)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
 def diagrams() -> ModuleType:
-    """backprop_diagram, loaded again when its file changes (so `make serve` sees edits)."""
+    """backprop_worker.diagram, loaded again when its file changes (so `make serve` sees edits)."""
     return _diagrams(DIAGRAMS.stat().st_mtime)
 
 

@@ -1,21 +1,20 @@
-"""The names page's worker module (backprop_gpt) does what the lesson says, and the lesson's numbers are
-the checkpoint's: its first samples, its losses, its names; from scratch it retraces the checkpoint."""
+"""The names page's worker module (backprop_worker.names_training) does what the lesson says, and the
+lesson's numbers are the checkpoint's: its first samples, its losses, its names; from scratch it retraces
+the checkpoint."""
 
 import contextlib
 import io
 import math
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from backprop_worker import names_training
 
 from gpt.checkpoint import load_checkpoint
 from gpt.names import load_names, split_names
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "site" / "frontend" / "worker" / "python"))
-import backprop_gpt  # noqa: E402 -- the worker's module, imported the way the worker does
 
 LESSON = (ROOT / "lessons" / "gpt" / "train-names.md").read_text()
 
@@ -26,9 +25,9 @@ class Enough(Exception):
 
 @pytest.fixture(autouse=True)
 def fresh_state():
-    backprop_gpt.state.clear()
+    names_training.state.clear()
     yield
-    backprop_gpt.state.clear()
+    names_training.state.clear()
 
 
 def first_steps(n: int, **settings) -> list[dict]:
@@ -42,7 +41,7 @@ def first_steps(n: int, **settings) -> list[dict]:
 
     defaults = {"mode": "scratch", "steps": 1000, "learning_rate": 0.01, "temperature": 0.5}
     with pytest.raises(Enough):
-        backprop_gpt.run(send, **{**defaults, "sample_every": 2, "count": 3, **settings})
+        names_training.run(send, **{**defaults, "sample_every": 2, "count": 3, **settings})
     return [e for e in events if e["event"] == "step"]
 
 
@@ -51,11 +50,11 @@ def test_from_scratch_1000_steps_at_001_retrace_the_checkpoint() -> None:
     steps = first_steps(3)
     assert [round(s["loss"], 4) for s in steps] == record["loss_per_step"][:3]
     assert steps[1]["names"] and len(steps[1]["names"]) == 3
-    assert backprop_gpt.story()["origin"] == "scratch" and backprop_gpt.story()["trained"] == 3
+    assert names_training.story()["origin"] == "scratch" and names_training.story()["trained"] == 3
 
 
 def test_continue_starts_from_the_checkpoint_and_counts_on() -> None:
-    assert backprop_gpt.story()["trained"] == 1000
+    assert names_training.story()["trained"] == 1000
     steps = first_steps(2, mode="continue", steps=10)
     assert [s["step"] for s in steps] == [1001, 1002]
     assert steps[0]["learning_rate"] == 0.01 and steps[1]["learning_rate"] == pytest.approx(0.009)
@@ -63,14 +62,14 @@ def test_continue_starts_from_the_checkpoint_and_counts_on() -> None:
 
 def test_sample_names_first_press_gives_the_checkpoints_own_samples() -> None:
     _, record = load_checkpoint()
-    answer = backprop_gpt.sample(temperature=record["samples"]["temperature"], count=10, seed=0)
+    answer = names_training.sample(temperature=record["samples"]["temperature"], count=10, seed=0)
     assert answer["names"] == record["samples"]["names"]
     assert (answer["origin"], answer["trained"]) == ("checkpoint", 1000)
 
 
 def test_settings_it_cannot_use_are_explained() -> None:
-    assert backprop_gpt.sample(temperature=0)["error"]["message"].startswith("The temperature")
-    bad = backprop_gpt.run(lambda e: None, mode="continue", steps=0, learning_rate=0.01, temperature=0.5,
+    assert names_training.sample(temperature=0)["error"]["message"].startswith("The temperature")
+    bad = names_training.run(lambda e: None, mode="continue", steps=0, learning_rate=0.01, temperature=0.5,
                            sample_every=20, count=6)
     assert bad["error"]["message"] == "Steps must be a whole number from 1 to 2000."
 

@@ -1,16 +1,13 @@
 """What lesson 5 says about its trainer is what the trainer does: the loss is data loss plus penalty,
 and learning rate 5 kills the network (data loss stuck at 1, accuracy 50%, the loss almost all penalty)."""
 
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "site" / "frontend" / "worker" / "python"))
-import backprop_training  # noqa: E402 -- the worker's module, imported the way the worker does
+from backprop_worker import training
 
 
 def steps_of(**settings) -> list[dict]:
     events: list[dict] = []
-    backprop_training.run(events.append, **{**backprop_training.DEMO, "picture_every": 1000, **settings})
+    training.run(events.append, **{**training.DEMO, "picture_every": 1000, **settings})
     return [e for e in events if e["event"] == "step"]
 
 
@@ -31,8 +28,8 @@ def test_learning_rate_5_kills_the_network_instead_of_overshooting() -> None:
 def test_the_points_are_the_ones_training_uses() -> None:
     from engine.datasets import make_moons
 
-    d = backprop_training.DEMO
-    moons = backprop_training.moons()
+    d = training.DEMO
+    moons = training.moons()
     assert (moons["points"], moons["labels"]) == make_moons(
         d["samples"], noise=d["noise"], seed=d["data_seed"]
     )

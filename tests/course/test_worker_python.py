@@ -10,15 +10,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-WORKER_PYTHON = ROOT / "site" / "frontend" / "worker" / "python"
-sys.path.insert(0, str(WORKER_PYTHON))
 
-import backprop_plot  # noqa: E402 -- needs the path above
-import backprop_training  # noqa: E402
+from backprop_worker import plot, training
 
 
 def test_chart_pairs_x_with_each_series_and_leaves_gaps_for_what_cannot_be_drawn() -> None:
-    data = backprop_plot.chart([1, 2, 3], [1.0, float("nan"), 3.0], [0.1, 0.0, -1], labels=["a"], logy=True)
+    data = plot.chart([1, 2, 3], [1.0, float("nan"), 3.0], [0.1, 0.0, -1], labels=["a"], logy=True)
     assert data["x"] == [1.0, 2.0, 3.0]
     assert data["series"][0] == {"label": "a", "values": [1.0, None, 3.0]}
     assert data["series"][1]["values"] == [0.1, None, None]  # not positive: no place on a log axis
@@ -28,14 +25,14 @@ def test_chart_pairs_x_with_each_series_and_leaves_gaps_for_what_cannot_be_drawn
 def test_chart_of_one_list_counts_along_x_and_reads_values() -> None:
     from engine import Value
 
-    data = backprop_plot.chart([Value(3.0), Value(1.5)])
+    data = plot.chart([Value(3.0), Value(1.5)])
     assert data["x"] == [0.0, 1.0]
     assert data["series"][0]["values"] == [3.0, 1.5]
 
 
 def test_chart_explains_mismatched_lengths() -> None:
-    with pytest.raises(backprop_plot.PlotError, match="x has 2 numbers but series 1 has 3"):
-        backprop_plot.chart([1, 2], [1, 2, 3])
+    with pytest.raises(plot.PlotError, match="x has 2 numbers but series 1 has 3"):
+        plot.chart([1, 2], [1, 2, 3])
 
 
 def test_score_agrees_with_the_engine_model() -> None:
@@ -43,42 +40,42 @@ def test_score_agrees_with_the_engine_model() -> None:
 
     model = MLP(2, [4, 3, 1], seed=5)
     for x in ([0.3, -1.2], [2.0, 0.5], [-0.7, 0.1]):
-        assert backprop_training.score(model, x) == pytest.approx(model(x).data, abs=1e-12)
+        assert training.score(model, x) == pytest.approx(model(x).data, abs=1e-12)
 
 
 def test_short_training_streams_steps_pictures_and_a_result() -> None:
     events: list[dict] = []
-    settings = {**backprop_training.DEMO, "steps": 6, "samples": 20, "hidden": [4]}
-    result = backprop_training.run(events.append, **settings, picture_every=3)
+    settings = {**training.DEMO, "steps": 6, "samples": 20, "hidden": [4]}
+    result = training.run(events.append, **settings, picture_every=3)
     assert result["ok"] and result["steps"] == 6
     kinds = [e["event"] for e in events]
     assert kinds == ["start"] + ["step"] * 6 + ["done"]
     steps = events[1:-1]
     assert [e["step"] for e in steps] == list(range(1, 7))
     assert [("boundary" in e) for e in steps] == [True, False, True, False, False, True]
-    assert len(steps[0]["boundary"]["scores"]) == backprop_training.GRID**2
+    assert len(steps[0]["boundary"]["scores"]) == training.GRID**2
     assert steps[0]["learning_rate"] == 1.0 and steps[-1]["learning_rate"] < 1.0
     json.dumps(events, allow_nan=False)
 
 
 def test_settings_out_of_range_are_refused_in_words() -> None:
-    settings = {**backprop_training.DEMO, "hidden": [0]}
-    result = backprop_training.run(lambda e: None, **settings, picture_every=5)
+    settings = {**training.DEMO, "hidden": [0]}
+    result = training.run(lambda e: None, **settings, picture_every=5)
     assert not result["ok"] and "neurons" in result["error"]["message"]
 
 
 @pytest.mark.slow
 def test_demo_settings_reach_full_accuracy() -> None:
     """The live training page's Demo settings (tests/e2e/test_course_training.py) reach 100%."""
-    result = backprop_training.run(lambda e: None, **backprop_training.DEMO, picture_every=1000)
+    result = training.run(lambda e: None, **training.DEMO, picture_every=1000)
     assert result["accuracy"] == 1.0
 
 
 SWAP = textwrap.dedent(
     """
     import json, sys
-    sys.path[:0] = [sys.argv[1], sys.argv[2]]
-    import backprop_engine_source as source
+    sys.path.insert(0, sys.argv[1])  # a copy of engine/, which the module rewrites
+    from backprop_worker import engine_source as source
     from engine import Value
 
     out = {}
@@ -107,7 +104,7 @@ def test_engine_source_applies_reports_and_restores(tmp_path: Path) -> None:
     # A copy of engine/: the module rewrites the files it loads, and the repo's must stay as they are.
     shutil.copytree(ROOT / "engine", tmp_path / "engine", ignore=shutil.ignore_patterns("__pycache__"))
     done = subprocess.run(
-        [sys.executable, "-c", SWAP, str(tmp_path), str(WORKER_PYTHON)],
+        [sys.executable, "-c", SWAP, str(tmp_path)],
         capture_output=True,
         text=True,
         timeout=60,

@@ -108,7 +108,6 @@ def test_edits_survive_a_reload_but_are_not_applied_by_themselves(page: Page) ->
 def test_plot_draws_a_chart_in_a_cell(page: Page) -> None:
     target = page.locator("#" + cell(page, "plot(losses").get_attribute("id"))  # its code is about to change
     target.get_by_role("textbox").fill(
-        "from backprop_plot import plot\n"
         "plot([1, 2, 3], [1, 4, 9], title='Squares', xlabel='x', ylabel='x squared')\n"
     )
     run_cell(target)

@@ -2,16 +2,12 @@
 responsive, stops on Stop, and offers micrograd's demo settings (trained to 100% in tests/course)."""
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
+from backprop_worker.training import DEMO
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from tests.e2e.learner import close_page, open_page, press
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "site" / "frontend" / "worker" / "python"))
-from backprop_training import DEMO  # noqa: E402 -- needs the path above
 
 
 @pytest.fixture(scope="module")

@@ -1,18 +1,15 @@
 """Graph blocks at build time (errors name the lesson's file and line; the embedded films and paths)
 and the worker's diagram functions (nudges, show(v) of a learner's micrograd-style Value)."""
 
-import sys
 from pathlib import Path
 
 import pytest
-from backprop_site.graphs import DIAGRAMS, GraphBlockError, run_graph_block
+from backprop_site.graphs import GraphBlockError, run_graph_block
+from backprop_worker import diagram as diagrams
+from backprop_worker import graph as graphs
 
 from engine import Value
 from tests.visual.gallery import build_pages
-
-sys.path.insert(0, str(DIAGRAMS.parent))
-import backprop_diagram  # noqa: E402 -- the worker's modules, imported the way the worker does
-import backprop_graph  # noqa: E402
 
 SEED = 'a = Value(2.0, label="a")\nb = Value(3.0, label="b")\nc = a * b\nL = c + a\n'
 
@@ -48,7 +45,7 @@ def test_many_paths_are_counted_but_only_some_listed() -> None:
     code = "x = Value(1.5, label='x')\ny = x\nfor _ in range(12):\n    y = y * x + x\nout = y\n"
     graph = run_graph_block(code)
     x = graph["paths"][0]
-    assert x["count"] > backprop_diagram.MAX_PATHS == len(x["paths"])
+    assert x["count"] > diagrams.MAX_PATHS == len(x["paths"])
     assert x["sum"] == pytest.approx(graph["nodes"][0]["grad"])
 
 
@@ -88,14 +85,14 @@ def test_a_failing_block_fails_the_build_with_file_and_line(tmp_path: Path) -> N
 
 def test_nudge_recomputes_with_the_engine_and_predicts_with_the_grads() -> None:
     graph = run_graph_block(SEED)
-    result = backprop_graph.nudge(graph, [[0, 2.5]])
+    result = graphs.nudge(graph, [[0, 2.5]])
     nodes = result["graph"]["nodes"]
     assert [n["data"] for n in nodes] == [2.5, 3.0, 7.5, 10.0]
     assert result["change"] == pytest.approx(2.0)
     assert result["prediction"] == pytest.approx(4 * 0.5)
     assert result["graph"]["names"] == graph["names"]
     with pytest.raises(ValueError, match="log needs a positive number"):  # the page shows the message
-        backprop_graph.nudge(run_graph_block("x = Value(2.0, label='x')\ny = x.log()\n"), [[0, -1.0]])
+        graphs.nudge(run_graph_block("x = Value(2.0, label='x')\ny = x.log()\n"), [[0, -1.0]])
 
 
 def test_show_of_a_micrograd_value_probes_its_closures() -> None:
@@ -104,30 +101,30 @@ def test_show_of_a_micrograd_value_probes_its_closures() -> None:
     b = micrograd.Value(3.0)
     out = (a * b + a).relu()
     out.backward()
-    data = backprop_graph.diagram_to_show(out, {"a": a, "b": b, "out": out})
+    data = graphs.diagram_to_show(out, {"a": a, "b": b, "out": out})
     names = data["names"]
     assert names[data["output"]] == "out"
     from_a = sorted(e["local_grad"] for e in data["edges"] if names[e["from"]] == "a")
     assert from_a == [1.0, 3.0]  # d(a*b)/da = b, d(ab + a)/da through + = 1
     assert [n["grad"] for n in data["nodes"]][names.index("a")] == a.grad == 4.0
-    assert backprop_diagram.film_grads(data)[names.index("a")] == 4.0
+    assert diagrams.film_grads(data)[names.index("a")] == 4.0
     assert a.grad == 4.0 and b.grad == 2.0  # probing left the learner's grads as they were
-    nudged = backprop_graph.nudge(data, [[names.index("a"), 3.0]])
+    nudged = graphs.nudge(data, [[names.index("a"), 3.0]])
     assert nudged["graph"]["nodes"][data["output"]]["data"] == 12.0
     assert nudged["graph"]["class"] == data["class"]
 
 
 def test_show_refuses_what_it_cannot_draw() -> None:
     with pytest.raises(TypeError, match="show\\(\\) draws a Value"):
-        backprop_graph.show(3.0)
+        graphs.show(3.0)
     from engine import Value
 
     x = Value(0.5)
     y = x
-    for _ in range(backprop_diagram.MAX_NODES):
+    for _ in range(diagrams.MAX_NODES):
         y = y + x
     with pytest.raises(ValueError, match="diagrams are drawn for up to"):
-        backprop_diagram.diagram_of(y)
+        diagrams.diagram_of(y)
 
 
 def test_a_lone_value_is_a_diagram_too() -> None:
@@ -178,7 +175,7 @@ def test_a_nameless_intermediate_is_called_by_its_expression() -> None:
     x = Value(0.5)
     y = x.tanh() * x
     y.backward()
-    data = backprop_graph.diagram_to_show(y, {"x": x, "y": y})
+    data = graphs.diagram_to_show(y, {"x": x, "y": y})
     assert data["names"] == ["x", "tanh(x)", "y"]
     assert "#" not in " ".join(f["caption"] for f in data["film"]["forward"])
 
@@ -189,17 +186,17 @@ def test_show_of_an_mlp_names_its_parameters_and_draws_each_neurons_sum_as_one_n
     model = MLP(2, [3, 1], seed=1)
     out = model([2.0, -1.0])
     out.backward()
-    data = backprop_graph.diagram_to_show(out, {"model": model, "out": out})
+    data = graphs.diagram_to_show(out, {"model": model, "out": out})
     names = data["names"]
     assert {"L1n1.w1", "L1n1.w2", "L1n1.b", "L2n1.w3", "L2n1.b", "x1", "x2", "relu(L1n2)", "out"} <= set(
         names
     )
     assert not any(name.startswith("#") for name in names)
     assert len(data["nodes"]) == 26 < 40  # 4 neurons' sums of products collapsed
-    assert sum(n["op"] == backprop_diagram.NEURON for n in data["nodes"]) == 4
-    for node, grad in zip(data["nodes"], backprop_diagram.film_grads(data)):  # the film still adds up
+    assert sum(n["op"] == diagrams.NEURON for n in data["nodes"]) == 4
+    for node, grad in zip(data["nodes"], diagrams.film_grads(data)):  # the film still adds up
         assert grad == pytest.approx(node["grad"])
     w = names.index("L2n1.w1")
-    nudged = backprop_graph.nudge(data, [[w, data["nodes"][w]["data"] + 0.5]])
+    nudged = graphs.nudge(data, [[w, data["nodes"][w]["data"] + 0.5]])
     assert nudged["graph"]["names"] == names
     assert float(nudged["text"]["change"]) == pytest.approx(float(nudged["text"]["prediction"]), rel=1e-3)

@@ -66,7 +66,7 @@ def test_traceback_is_in_the_learners_terms(page: Page) -> None:
     assert 'File "your code", line 2, in <module>' in text
     assert 'File "cell 1", line 2, in invert' in text
     assert "ZeroDivisionError: division by zero" in text
-    for internal in ("backprop_runner", "/home/pyodide", "<exec>", "pyodide"):
+    for internal in ("backprop_worker", "/home/pyodide", "<exec>", "pyodide"):
         assert internal not in text
     marked = second.locator(".cm-error-line")
     expect(marked).to_have_count(1)

@@ -1,15 +1,13 @@
-"""Graders run here as the browser's worker runs them: through lab_runner, with learner-terms tracebacks."""
+"""Graders run here as the browser's worker runs them: through backprop_worker.labs, with learner-terms tracebacks."""
 
-import sys
 from pathlib import Path
 
+from backprop_site.fences import find_fences
+from backprop_worker import labs
+
+from lab_checks.grading.contract import verdict_text
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "site" / "frontend" / "worker" / "python"))
-
-import lab_runner  # noqa: E402 -- needs the path above
-from backprop_site.fences import find_fences  # noqa: E402
-
-from lab_checks.grading.contract import verdict_text  # noqa: E402
 
 LESSONS = ROOT / "lessons"
 
@@ -26,7 +24,7 @@ def lesson_labs() -> dict[str, tuple[str, int, str]]:
 
 def check(lab: str, code: str, seed: int | None = None) -> dict:
     """The verdict the page would get."""
-    return lab_runner.check(lab, code, seed)
+    return labs.check(lab, code, seed)
 
 
 def failures(verdict: dict) -> str:

@@ -8,8 +8,8 @@ import math
 import signal
 import sys
 
-import backprop_runner
 import pytest
+from backprop_worker import runner
 
 import engine
 import engine.value
@@ -138,7 +138,7 @@ def test_misbehaving_slope_does_not_pass(name: str) -> None:
 
 def test_verdict_through_the_worker_json_cannot_be_patched() -> None:
     code = SABOTAGE["patches json"] + WRONG_SLOPE
-    reply = backprop_runner.call_json("lab_runner", "check", json.dumps({"lab": "slope", "code": code}))
+    reply = runner.call_json("labs", "check", json.dumps({"lab": "slope", "code": code}))
     assert json.loads(reply)["verdict"] == "fail"
 
 
@@ -220,7 +220,7 @@ def test_run_cells_keep_their_world_after_a_check() -> None:
     # A run cell in the lab's scope patches abs; the check is not fooled, and the cell's world stays.
     real_abs = builtins.abs
     try:
-        assert backprop_runner.run_cell("import builtins\nbuiltins.abs = lambda x: 0.0\n", "lab:slope")["ok"]
+        assert runner.run_cell("import builtins\nbuiltins.abs = lambda x: 0.0\n", "lab:slope")["ok"]
         verdict = check("slope", WRONG_SLOPE)
         assert verdict["verdict"] == "fail"
         assert builtins.abs is not real_abs

@@ -106,7 +106,7 @@ function mountPicture(root, data) {
     show.disabled = true;
     say(`The trained GPT is reading “${wanted}”…`);
     const result = await python()
-      .call("backprop_attention", "weights", { name: wanted })
+      .call("attention", "weights", { name: wanted })
       .catch((error) => ({ ok: false, message: String(error?.message ?? error) }));
     show.disabled = false;
     if (!result.ok) {

@@ -8,7 +8,7 @@ import { autosaver, forgetCode, loadCode } from "../cells/storage.js";
 import { createEditor } from "../editor/editor.js";
 import { python } from "../python/client.js";
 
-const MODULE = "backprop_engine_source";
+const MODULE = "engine_source";
 
 export function mountEngineSources(elements) {
   return elements.map((element) => mountEngineSource(element));

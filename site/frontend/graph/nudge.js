@@ -117,7 +117,7 @@ export function createNudge(parent, { base, onGraph }) {
     try {
       const { nodes, edges, output, names, unnamed } = base; // what the worker needs to replay the graph
       const graph = { nodes, edges, output, names, unnamed, ...(base.class ? { class: base.class } : {}) };
-      answer = await client.call("backprop_graph", "nudge", { graph, values });
+      answer = await client.call("graph", "nudge", { graph, values });
     } catch (error) {
       answer = { ok: false, error: { message: error.message } };
     }

@@ -16,7 +16,7 @@ export function createHints(parent, data, button) {
     if (shown >= data.hints) return;
     button.disabled = true;
     try {
-      const hint = await python().call("lab_runner", "hint", { lab: data.id, index: shown });
+      const hint = await python().call("labs", "hint", { lab: data.id, index: shown });
       if (typeof hint?.text !== "string") throw new Error(hint?.error?.message || "no hint came back");
       const item = element("li", "bp-hint");
       item.append(element("strong", "bp-hint__count", `Hint ${hint.index + 1} of ${hint.count}: `));

@@ -53,7 +53,7 @@ export function mountLab({ element: root, data }, checks) {
     verdict.checking(CHECK_BUDGET_MS / 1000);
     const started = performance.now();
     const args = { lab: data.id, code: widget.editor.code };
-    const pending = widget.execute("call", { module: "lab_runner", func: "check", args }, { via: checks });
+    const pending = widget.execute("call", { module: "labs", func: "check", args }, { via: checks });
     const budget = startBudget(checks, () => {
       timedOut = true;
       stopButton.click();

@@ -31,7 +31,7 @@ export function createSolution(parent, data, widget) {
 
   async function show() {
     panel.replaceChildren(element("p", "", "Loading the solution…"));
-    const reply = await python().call("lab_runner", "solution", { lab: data.id }).catch((error) => ({ error }));
+    const reply = await python().call("labs", "solution", { lab: data.id }).catch((error) => ({ error }));
     if (typeof reply?.code !== "string") {
       panel.replaceChildren(element("p", "", `The solution could not be loaded (${reply?.error?.message || "no answer"}).`));
       return;

@@ -1,5 +1,5 @@
 // Line charts drawn by uPlot: createChart() for the page's own features, and the "plot" output
-// renderer for Python's plot() in cells (see worker/python/backprop_plot.py for the data it sends).
+// renderer for Python's plot() in cells (see worker/backprop_worker/plot.py for the data it sends).
 
 import uPlot from "uplot";
 import { tickText, valueText } from "./numbers.js";

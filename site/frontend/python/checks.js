@@ -44,7 +44,7 @@ class Checks {
     return false;
   }
 
-  // Runs one request (a "call" of lab_runner.check) on a fresh worker, then ends that worker.
+  // Runs one request (a "call" of labs.check) on a fresh worker, then ends that worker.
   request(type, payload, options) {
     this.warm();
     const worker = this.spare;

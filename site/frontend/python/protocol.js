@@ -21,26 +21,27 @@
 //   {v, type: "fatal", id, kind, error}         Python broke for good; the page starts a new worker
 // Results are JSON: NaN and Infinity are refused (Python's json.dumps(allow_nan=False)).
 
-export const VERSION = 2;
+export const VERSION = 3;
 
-// The Python functions the page may call (module.function -> what it returns); the worker refuses others.
+// The Python functions the page may call (module.function of the worker's package backprop_worker ->
+// what it returns); the worker refuses others.
 export const CALLS = {
-  "lab_runner.check": "{lab, code, seed?} -> the verdict (lab_checks/grading/__init__.py); grading workers only",
-  "lab_runner.hint": "{lab, index} -> {text, index, count}",
-  "lab_runner.solution": "{lab} -> {code}",
-  "backprop_graph.nudge": "{graph, values: [[node id, value]]} -> {diagram, actual, predicted, ...}",
-  "backprop_training.moons": "{} -> {ok, points, labels, extent}: the training points, drawn before Train",
-  "backprop_training.train": "{hidden, steps, learning_rate, ...} -> {ok, ...}; 'training' events per step",
-  "backprop_attention.weights": "{name} -> {ok, name, tokens, heads} or {ok: false, message}: the trained GPT's attention",
-  "backprop_gpt.story": "{} -> {ok, origin, trained, losses}: the names GPT's training so far, drawn before a press",
-  "backprop_gpt.sample": "{temperature, count, seed} -> {ok, names, origin, trained}",
-  "backprop_gpt.train": "{mode: continue | scratch, steps, learning_rate, temperature, ...} -> {ok, ...}; 'gpt' events per step",
-  "backprop_engine_source.apply": "{files: {name: text}} -> {ok, changed, error?}",
-  "backprop_engine_source.restore": "{} -> {ok, changed, error?}",
+  "labs.check": "{lab, code, seed?} -> the verdict (lab_checks/grading/__init__.py); grading workers only",
+  "labs.hint": "{lab, index} -> {text, index, count}",
+  "labs.solution": "{lab} -> {code}",
+  "graph.nudge": "{graph, values: [[node id, value]]} -> {diagram, actual, predicted, ...}",
+  "training.moons": "{} -> {ok, points, labels, extent}: the training points, drawn before Train",
+  "training.train": "{hidden, steps, learning_rate, ...} -> {ok, ...}; 'training' events per step",
+  "attention.weights": "{name} -> {ok, name, tokens, heads} or {ok: false, message}: the trained GPT's attention",
+  "names_training.story": "{} -> {ok, origin, trained, losses}: the names GPT's training so far, drawn before a press",
+  "names_training.sample": "{temperature, count, seed} -> {ok, names, origin, trained}",
+  "names_training.train": "{mode: continue | scratch, steps, learning_rate, temperature, ...} -> {ok, ...}; 'gpt' events per step",
+  "engine_source.apply": "{files: {name: text}} -> {ok, changed, error?}",
+  "engine_source.restore": "{} -> {ok, changed, error?}",
 };
 
 // Only a grading worker may run a Check, and it runs nothing else.
-export const GRADING_CALLS = ["lab_runner.check"];
+export const GRADING_CALLS = ["labs.check"];
 
 export function allowed(role, module, func) {
   const name = `${module}.${func}`;

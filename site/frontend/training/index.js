@@ -1,5 +1,5 @@
 // The live training page: <div class="bp-trainer"></div> becomes controls, a decision-boundary
-// picture and loss/accuracy curves, fed by backprop_training.train() in the worker step by step.
+// picture and loss/accuracy curves, fed by training.train() in the worker step by step.
 // Python trains in the worker, so the page stays responsive; Stop interrupts it.
 
 import { button, field } from "../dom.js";
@@ -83,7 +83,7 @@ function mountTrainer(root, name) {
     accuracyChart.setData([], [[]]);
     setRunning(true);
     say(client.state === "ready" || client.state === "busy" ? "Building the network…" : "Python is loading; training starts as soon as it is ready…", "training");
-    running = client.call("backprop_training", "train", args, (type, message) => {
+    running = client.call("training", "train", args, (type, message) => {
       if (type === "event" && message.kind === "training") receive(message.payload);
     });
     const result = await running;
@@ -176,7 +176,7 @@ function mountTrainer(root, name) {
     if (!entries.some((e) => e.isIntersecting)) return;
     near.disconnect();
     if (client.state === "idle") client.start();
-    const data = await client.call("backprop_training", "moons", {}).catch(() => null);
+    const data = await client.call("training", "moons", {}).catch(() => null);
     if (data?.ok && !run) {
       picture.start(data);
       root.dataset.points = String(data.points.length);

@@ -1,5 +1,5 @@
 // The names page: <div class="bp-gpt-trainer"></div> becomes controls, a loss curve and a panel of
-// sampled names, fed by backprop_gpt in the worker: the shipped checkpoint at first, sampled at once,
+// sampled names, fed by names_training in the worker: the shipped checkpoint at first, sampled at once,
 // trained further or from scratch step by step. Python trains in the worker; Stop interrupts it.
 
 import { button, element, field } from "../dom.js";
@@ -113,7 +113,7 @@ function mountNameTrainer(root, name) {
     setRunning(true);
     say(client.state === "ready" || client.state === "busy" ? "Sampling names…" : "Python is loading; sampling starts as soon as it is ready…", "sampling");
     const args = { temperature: Number(temperature.value), count: NAMES, seed: presses++ };
-    running = client.call("backprop_gpt", "sample", args);
+    running = client.call("names_training", "sample", args);
     const result = await running;
     running = null;
     setRunning(false);
@@ -129,7 +129,7 @@ function mountNameTrainer(root, name) {
     run = { mode, steps: args.steps, last: null, ms: [] };
     setRunning(true);
     say(client.state === "ready" || client.state === "busy" ? "Building the GPT…" : "Python is loading; training starts as soon as it is ready…", "training");
-    running = client.call("backprop_gpt", "train", args, (type, message) => {
+    running = client.call("names_training", "train", args, (type, message) => {
       if (type === "event" && message.kind === "gpt") receive(message.payload);
     });
     const result = await running;
@@ -220,7 +220,7 @@ function mountNameTrainer(root, name) {
 
   // The checkpoint's own training curve is drawn before any press, once Python is up.
   async function loadStory() {
-    const data = await client.call("backprop_gpt", "story", {}).catch(() => null);
+    const data = await client.call("names_training", "story", {}).catch(() => null);
     if (data?.ok && !running) setStory(data);
   }
   const near = new IntersectionObserver((entries) => {

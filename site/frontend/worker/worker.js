@@ -151,10 +151,10 @@ async function boot({ interruptBuffer, labs }) {
     Atomics.store(interrupt, 0, 0); // a Stop meant for an earlier Python is not for this one
     pyodide.setInterruptBuffer(interrupt);
   }
-  runner = pyodide.pyimport("backprop_runner");
+  runner = pyodide.pyimport("backprop_worker.runner");
   runner.install(Boolean(interrupt));
   // The graders load before any learner code runs, so a Check's sandbox starts from Python as it started.
-  if (grading) pyodide.pyimport("lab_runner").prepare(pyodide.toPy(labs ?? []));
+  if (grading) pyodide.pyimport("backprop_worker.labs").prepare(pyodide.toPy(labs ?? []));
   stages.engine = Math.round(performance.now() - started) - stages.pyodide;
   post({ type: "status", state: "ready", ms: Math.round(performance.now() - started), stages, bytes: downloads.loaded });
   if (made && !grading) info.then((i) => saveSnapshot(i, BASE, made));

@@ -1,11 +1,10 @@
 """In the worker only: show(v) draws a Value's graph in a cell's Output, and nudge() recomputes a
-diagram with some inputs changed (the diagram's data itself is made by backprop_diagram)."""
+diagram with some inputs changed (the diagram's data itself is made by diagram.py)."""
 
 import json
 import sys
 
-from backprop_diagram import NEURON, _children, _replay_op, diagram, diagram_of, fmt
-
+from backprop_worker.diagram import NEURON, _children, _replay_op, diagram, diagram_of, fmt
 from engine import Value
 from engine.graph import json_number, local_gradients
 

@@ -2,8 +2,7 @@
 
 import gc
 
-from backprop_runner import describe_exception, describe_syntax_error
-
+from backprop_worker.runner import describe_exception, describe_syntax_error
 from lab_checks import grading
 from lab_checks.grading.harness import sandbox
 
@@ -28,12 +27,12 @@ def check(lab: str, code: str, seed: int | None = None) -> dict:
         seed=seed,
         explain=describe_exception,
         explain_syntax=describe_syntax_error,
-        extra_names={"show": _no_drawing},  # a show(v) left in lab code runs on Check, drawing nothing
+        extra_names={"show": _no_drawing, "plot": _no_drawing},  # left in lab code, they draw nothing on Check
     )
 
 
 def _no_drawing(*args, **kwargs) -> None:
-    """show() during a check: the verdict is the output, so graphs are not drawn."""
+    """show() or plot() during a check: the verdict is the output, so nothing is drawn."""
 
 
 def hint(lab: str, index: int) -> dict:

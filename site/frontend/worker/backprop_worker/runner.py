@@ -10,7 +10,7 @@ import traceback
 
 CELL_FILE = "<cell>"
 # Frames from these files are machinery the learner never wrote; tracebacks leave them out.
-HIDDEN = ("backprop_runner.py", "/_pyodide/", "/pyodide/", "<exec>")
+HIDDEN = ("backprop_worker/runner.py", "/_pyodide/", "/pyodide/", "<exec>")
 
 namespaces: dict[str, dict] = {}
 
@@ -65,10 +65,12 @@ def no_input(prompt: object = "", /) -> str:
 
 
 def fresh_namespace() -> dict:
-    """A namespace like a new module's: its own globals, the real builtins, and show(v) to draw a graph."""
-    from backprop_graph import show
+    """A namespace like a new module's: its own globals, the real builtins, show(v) to draw a graph and
+    plot(x, *ys) to draw a chart."""
+    from backprop_worker.graph import show
+    from backprop_worker.plot import plot
 
-    return {"__name__": "__main__", "__builtins__": __builtins__, "show": show}
+    return {"__name__": "__main__", "__builtins__": __builtins__, "show": show, "plot": plot}
 
 
 def cell_file(cell: str) -> str:
@@ -113,9 +115,10 @@ def despite_stop(work, *args):
 
 
 def call_json(module: str, function: str, args_json: str) -> str:
-    """module.function(**args) for the page's `call` request; JSON in, JSON out (no NaN or Infinity)."""
+    """backprop_worker.module.function(**args) for the page's `call` request (the page checks it against
+    protocol.js's CALLS); JSON in, JSON out (no NaN or Infinity)."""
     try:
-        result = getattr(importlib.import_module(module), function)(**json.loads(args_json))
+        result = getattr(importlib.import_module(f"backprop_worker.{module}"), function)(**json.loads(args_json))
     except BaseException as e:  # noqa: B036 -- reported to the page, never fatal to the worker
         result = {"ok": False, "error": despite_stop(describe_exception, e)}
     finally:

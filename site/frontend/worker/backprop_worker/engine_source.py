@@ -11,7 +11,7 @@ ENGINE_DIR = Path(engine.__file__).parent
 # Reloaded in this order, each module after the ones it imports, the package last.
 MODULES = ("engine.value", "engine.graph", "engine.nn", "engine.datasets", "engine")
 # Modules outside engine/ that hold engine names; reloaded after it so they use the new ones.
-DEPENDENTS = ("backprop_diagram", "backprop_graph")
+DEPENDENTS = ("backprop_worker.diagram", "backprop_worker.graph")
 # The files as the build packed them, read before anything here can change them.
 ORIGINALS = {p.name: p.read_text() for p in sorted(ENGINE_DIR.glob("*.py"))}
 
@@ -56,7 +56,7 @@ def _reload() -> dict:
             elif name in MODULES:
                 importlib.import_module(name)
     except BaseException as e:  # noqa: B036 -- a learner's engine may raise anything while loading
-        from backprop_runner import describe_exception
+        from backprop_worker.runner import describe_exception
 
         error = describe_exception(e)
         error["traceback"] = error["traceback"].replace(f"{ENGINE_DIR.parent}/", "")  # engine/value.py
