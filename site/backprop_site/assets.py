@@ -76,8 +76,8 @@ def python_hash() -> str:
 
 
 def pack_python(site_dir: Path) -> str:
-    """engine/, lab_checks/, gpt/ (with its data) and the worker's backprop_worker/ into assets/backprop/python.zip;
-    its hash."""
+    """engine/, lab_checks/, gpt/ (with its data) and the worker's backprop_worker/ into
+    assets/backprop/python.zip; its hash."""
     archive = site_dir / "assets" / "backprop" / "python.zip"
     archive.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:

@@ -8,10 +8,9 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from backprop_worker import plot, training
 
 ROOT = Path(__file__).resolve().parents[2]
-
-from backprop_worker import plot, training
 
 
 def test_chart_pairs_x_with_each_series_and_leaves_gaps_for_what_cannot_be_drawn() -> None:

@@ -1,4 +1,5 @@
-"""Graders run here as the browser's worker runs them: through backprop_worker.labs, with learner-terms tracebacks."""
+"""Graders run here as the browser's worker runs them: through backprop_worker.labs, with tracebacks
+in learner terms."""
 
 from pathlib import Path
 

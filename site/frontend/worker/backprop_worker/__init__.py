@@ -1,1 +1,1 @@
-"""The Python side of the page's worker: running cells, Checks, diagrams, plots and training (site/frontend/worker)."""
+"""The Python side of the page's worker (worker.js): cells, Checks, diagrams, plots and training."""

@@ -27,7 +27,7 @@ def check(lab: str, code: str, seed: int | None = None) -> dict:
         seed=seed,
         explain=describe_exception,
         explain_syntax=describe_syntax_error,
-        extra_names={"show": _no_drawing, "plot": _no_drawing},  # left in lab code, they draw nothing on Check
+        extra_names={"show": _no_drawing, "plot": _no_drawing},  # left in lab code: nothing drawn on Check
     )
 
 

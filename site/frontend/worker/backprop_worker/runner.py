@@ -118,7 +118,8 @@ def call_json(module: str, function: str, args_json: str) -> str:
     """backprop_worker.module.function(**args) for the page's `call` request (the page checks it against
     protocol.js's CALLS); JSON in, JSON out (no NaN or Infinity)."""
     try:
-        result = getattr(importlib.import_module(f"backprop_worker.{module}"), function)(**json.loads(args_json))
+        work = getattr(importlib.import_module(f"backprop_worker.{module}"), function)
+        result = work(**json.loads(args_json))
     except BaseException as e:  # noqa: B036 -- reported to the page, never fatal to the worker
         result = {"ok": False, "error": despite_stop(describe_exception, e)}
     finally:
