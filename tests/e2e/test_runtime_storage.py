@@ -34,8 +34,14 @@ def test_edits_are_saved_without_leaving_the_page_per_cell(page: Page) -> None:
     editor.focus()
     editor.press("Control+End")
     editor.type("\n# my note")
-    # No reload or navigation: only the debounced save can store it.
-    until(page, "() => Object.keys(localStorage).some(k => k.endsWith('#cell-1'))", timeout=10)
+    # No reload or navigation: only the debounced save can store it (typing on a busy machine can pause
+    # long enough for a save mid-word, so wait for the whole text).
+    until(
+        page,
+        "() => Object.keys(localStorage).some("
+        "k => k.endsWith('#cell-1') && localStorage.getItem(k).endsWith('# my note'))",
+        timeout=10,
+    )
     saved = stored(page)
     keys = [k for k in saved if k.endswith(PLAYGROUND + "#cell-1")]
     assert keys, f"nothing saved for the second cell: {list(saved)}"
