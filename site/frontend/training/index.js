@@ -6,6 +6,7 @@ import { button, field } from "../dom.js";
 import { createChart } from "../plots/index.js";
 import { python } from "../python/client.js";
 import { createPicture } from "./picture.js";
+import { createReadout, starting, whenNear } from "./readout.js";
 
 const DEMO = { learningRate: "1.0", hidden: "16, 16", steps: "100" };
 
@@ -46,11 +47,7 @@ function mountTrainer(root, name) {
   // The browser refuses to submit a field out of range (no submit event): say which, replacing older news.
   form.addEventListener("invalid", ({ target }) => say(`${target.labels?.[0]?.textContent ?? "A setting"}: ${target.validationMessage}`, "error"), true);
 
-  const readout = document.createElement("p");
-  readout.className = "bp-trainer__readout";
-  readout.setAttribute("role", "status");
-  readout.setAttribute("aria-label", "Training progress");
-  readout.textContent = "Press Train to train the network on 100 moons points.";
+  const { readout, say } = createReadout(root, "Press Train to train the network on 100 moons points.", () => run?.last);
 
   const board = document.createElement("div");
   board.className = "bp-trainer__board";
@@ -82,7 +79,7 @@ function mountTrainer(root, name) {
     lossChart.setData([], [[], []]);
     accuracyChart.setData([], [[]]);
     setRunning(true);
-    say(client.state === "ready" || client.state === "busy" ? "Building the network…" : "Python is loading; training starts as soon as it is ready…", "training");
+    say(starting(client, "Building the network…", "training"), "training");
     running = client.call("training", "train", args, (type, message) => {
       if (type === "event" && message.kind === "training") receive(message.payload);
     });
@@ -163,26 +160,15 @@ function mountTrainer(root, name) {
     for (const input of [learningRate, hidden, steps]) input.disabled = on;
   }
 
-  function say(text, state) {
-    // Screen readers hear how a run starts and ends, not every one of its steps.
-    readout.setAttribute("aria-live", state === "training" && run?.last ? "off" : "polite");
-    readout.textContent = text;
-    root.dataset.state = state;
-  }
-
   // The training points are drawn before Train: Python starts when the trainer comes near the screen
   // (Train needs it anyway) and sends the engine's moons.
-  const near = new IntersectionObserver(async (entries) => {
-    if (!entries.some((e) => e.isIntersecting)) return;
-    near.disconnect();
-    if (client.state === "idle") client.start();
+  whenNear(root, client, async () => {
     const data = await client.call("training", "moons", {}).catch(() => null);
     if (data?.ok && !run) {
       picture.start(data);
       root.dataset.points = String(data.points.length);
     }
-  }, { rootMargin: "400px" });
-  near.observe(root);
+  });
 
   return { root, train, stop };
 }

@@ -5,6 +5,7 @@
 import { button, element, field } from "../dom.js";
 import { createChart } from "../plots/index.js";
 import { python } from "../python/client.js";
+import { createReadout, starting, whenNear } from "./readout.js";
 
 const DEFAULTS = { steps: "200", learningRate: "0.01", temperature: "0.5" };
 const NAMES = 10; // names a press of Sample names shows
@@ -41,9 +42,7 @@ function mountNameTrainer(root, name) {
   });
   form.addEventListener("invalid", ({ target }) => say(`${target.labels?.[0]?.textContent ?? "A setting"}: ${target.validationMessage}`, "error"), true);
 
-  const readout = element("p", "bp-trainer__readout", "Press Sample names to hear the trained GPT invent names.");
-  readout.setAttribute("role", "status");
-  readout.setAttribute("aria-label", "Training progress");
+  const { readout, say } = createReadout(root, "Press Sample names to hear the trained GPT invent names.", () => run?.last);
 
   const board = element("div", "bp-gpt__board");
   const panel = element("section", "bp-gpt__names");
@@ -111,7 +110,7 @@ function mountNameTrainer(root, name) {
   async function sample() {
     if (running) return;
     setRunning(true);
-    say(client.state === "ready" || client.state === "busy" ? "Sampling names…" : "Python is loading; sampling starts as soon as it is ready…", "sampling");
+    say(starting(client, "Sampling names…", "sampling"), "sampling");
     const args = { temperature: Number(temperature.value), count: NAMES, seed: presses++ };
     running = client.call("names_training", "sample", args);
     const result = await running;
@@ -128,7 +127,7 @@ function mountNameTrainer(root, name) {
     const args = { mode, steps: Number(steps.value), learning_rate: Number(learningRate.value), temperature: Number(temperature.value), sample_every: SAMPLE_EVERY, count: NAMES_WHILE_TRAINING };
     run = { mode, steps: args.steps, last: null, ms: [] };
     setRunning(true);
-    say(client.state === "ready" || client.state === "busy" ? "Building the GPT…" : "Python is loading; training starts as soon as it is ready…", "training");
+    say(starting(client, "Building the GPT…", "training"), "training");
     running = client.call("names_training", "train", args, (type, message) => {
       if (type === "event" && message.kind === "gpt") receive(message.payload);
     });
@@ -211,25 +210,12 @@ function mountNameTrainer(root, name) {
     for (const input of [steps, learningRate, temperature]) input.disabled = on;
   }
 
-  function say(message, state) {
-    // Screen readers hear how a run starts and ends, not every one of its steps.
-    readout.setAttribute("aria-live", state === "training" && run?.last ? "off" : "polite");
-    readout.textContent = message;
-    root.dataset.state = state;
-  }
-
   // The checkpoint's own training curve is drawn before any press, once Python is up.
   async function loadStory() {
     const data = await client.call("names_training", "story", {}).catch(() => null);
     if (data?.ok && !running) setStory(data);
   }
-  const near = new IntersectionObserver((entries) => {
-    if (!entries.some((e) => e.isIntersecting)) return;
-    near.disconnect();
-    if (client.state === "idle") client.start();
-    loadStory();
-  }, { rootMargin: "400px" });
-  near.observe(root);
+  whenNear(root, client, loadStory);
 
   return { root, sample, train, stop };
 }
