@@ -38,6 +38,18 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class CountingSiteHandler(SiteHandler):
+    """The built site, noting the path of every file it sends in full (a 304 sends none) in `sent`
+    (a subclass that needs its own list declares its own `sent`)."""
+
+    sent: list[str] = []
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if keyword.lower() == "content-length":
+            self.sent.append(self.path.split("?")[0])
+        super().send_header(keyword, value)
+
+
 class IsolatedSiteHandler(SiteHandler):
     """COOP/COEP on everything, and the worker's CSP on worker.js, as `mkdocs serve` sends them."""
 
@@ -47,7 +59,7 @@ class IsolatedSiteHandler(SiteHandler):
         super().end_headers()
 
 
-def _serve(handler: type) -> str:
+def serve_site(handler: type) -> str:
     if not (SITE / "index.html").exists():
         pytest.exit("build/site is missing: run `make build` (or `make test`) first", returncode=2)
     server = http.server.ThreadingHTTPServer(
@@ -61,13 +73,13 @@ def _serve(handler: type) -> str:
 @pytest.fixture(scope="session")
 def plain_server() -> str:
     """The built site as a plain static host serves it: no special headers."""
-    return _serve(SiteHandler)
+    return serve_site(SiteHandler)
 
 
 @pytest.fixture(scope="session")
 def isolated_server() -> str:
     """The built site with COOP/COEP headers, as `make serve` sends them."""
-    return _serve(IsolatedSiteHandler)
+    return serve_site(IsolatedSiteHandler)
 
 
 @pytest.fixture(scope="session")

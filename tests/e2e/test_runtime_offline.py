@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.conftest import SITE, SiteHandler
+from tests.conftest import SITE, CountingSiteHandler
 from tests.e2e.learner import (
     BOOT_TIMEOUT,
     PLAYGROUND,
@@ -32,16 +32,11 @@ document.addEventListener('securitypolicyviolation', (e) => window.__violations.
 """
 
 
-class SubPathHandler(SiteHandler):
+class SubPathHandler(CountingSiteHandler):
     """The built site under /course/, as on a project page of a static host; no special headers.
     Notes the path of every file it sends in full (a 304 sends none)."""
 
     sent: list[str] = []
-
-    def send_header(self, keyword: str, value: str) -> None:
-        if keyword.lower() == "content-length":
-            self.sent.append(self.path.split("?")[0])
-        super().send_header(keyword, value)
 
     def translate_path(self, path: str) -> str:
         if not path.startswith(SUB_PATH + "/"):

@@ -1,17 +1,14 @@
 """Pages that run Python start it from <head>: preload hints for the worker's files and a boot script, and
 nothing the hints fetched is downloaded a second time by the worker."""
 
-import functools
-import http.server
 import json
 import re
-import threading
 
 import pytest
 from backprop_site import preload
 from playwright.sync_api import Browser
 
-from tests.conftest import SITE, SiteHandler
+from tests.conftest import SITE, CountingSiteHandler, serve_site
 from tests.e2e.learner import PLAYGROUND, new_context, wait_for_python
 
 HINT = re.compile(r'<link rel="preload" as="(\w+)" crossorigin href="([^"]+)">')
@@ -43,26 +40,13 @@ def test_a_page_without_code_preloads_nothing() -> None:
     assert "preload" not in head("engine/what-next") and "boot.js" not in head("engine/what-next")
 
 
-class CountingHandler(SiteHandler):
-    """The built site, noting the path of every file it sends in full (a 304 sends none)."""
-
-    sent: list[str] = []
-
-    def send_header(self, keyword: str, value: str) -> None:
-        if keyword.lower() == "content-length":
-            self.sent.append(self.path.split("?")[0])
-        super().send_header(keyword, value)
+class CountingHandler(CountingSiteHandler):
+    sent: list[str] = []  # this module's own list
 
 
 @pytest.fixture(scope="module")
-def counting_server():
-    handler = functools.partial(CountingHandler, directory=str(SITE))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
+def counting_server() -> str:
+    return serve_site(CountingHandler)
 
 
 def test_a_cold_visit_downloads_each_file_once(browser: Browser, counting_server: str) -> None:
