@@ -287,7 +287,7 @@ def calls_stay_few(rng) -> Case:
 
 @check(f"a chain of {CHAIN + 1:,} nodes, each the input of the next", cases=1, slow=True)
 def long_chain(rng) -> Case:
-    nodes = CHAIN + 1 + rng.randrange(10)
+    nodes = CHAIN + 1 + rng.randrange(1_000)
     code = (
         CHAIN_OF
         + f"chain = [Node(i) for i in range({nodes:_})]\n"

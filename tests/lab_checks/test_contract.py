@@ -62,7 +62,8 @@ def test_hidden_cases_change_with_every_attempt(lab: str) -> None:
     seeds = {check(lab, grader.SOLUTION)["seed"] for _ in range(3)}
     assert len(seeds) == 3, "three attempts drew the same random seed"
     for chk in grading.checks_of(grader):
-        cases = {repr(chk.make(random.Random(seed))) for seed in seeds}
+        # fixed seeds, so a check with few variants cannot pass or fail by the luck of the draw
+        cases = {repr(chk.make(random.Random(seed))) for seed in range(20)}
         assert len(cases) > 1, f"the check {chk.name!r} makes the same case from different seeds"
 
 
