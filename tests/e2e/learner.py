@@ -60,6 +60,19 @@ def until(page: Page, script: str, timeout: float = 30) -> object:
         page.wait_for_timeout(100)
 
 
+# Reports every Content-Security-Policy violation of the page into window.__violations.
+WATCH_VIOLATIONS = """
+window.__violations = [];
+document.addEventListener('securitypolicyviolation', (e) =>
+  window.__violations.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} in ${e.sourceFile}`));
+"""
+
+
+def violations(page: Page) -> list[str]:
+    """The CSP violations the page reported (its context or page ran WATCH_VIOLATIONS)."""
+    return page.evaluate("window.__violations")
+
+
 def hold_python(page: Page) -> None:
     """Python never arrives (its worker script is held back): for tests of what pages show without it."""
     page.route("**/worker.js", lambda route: None)

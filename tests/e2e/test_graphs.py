@@ -11,7 +11,6 @@ from tests.conftest import SITE
 from tests.e2e.graph_helpers import (
     CONTEXT,
     SEED_NAMES,
-    check_every_diagram,
     edge_labels,
     embedded,
     grads,
@@ -187,19 +186,6 @@ def test_zoom_buttons_scale_the_drawing(home: Page) -> None:
     assert before / 1.25 < float(svg.get_attribute("width")) < before
     figure.get_by_role("button", name="Fit to width").click()
     assert float(svg.get_attribute("width")) <= figure.locator(".bp-graph__canvas").bounding_box()["width"]
-
-
-# Overlaps: every diagram of the site, at rest and with the backward film's widest labels -------------
-
-
-@pytest.mark.parametrize("path", GRAPH_PAGES)
-def test_no_overlaps_on_site_diagrams(browser: Browser, plain_server: str, path: str) -> None:
-    context = browser.new_context(**CONTEXT)
-    page = context.new_page()
-    page.route("**/worker.js", lambda route: None)
-    page.goto(plain_server + path)
-    check_every_diagram(page)
-    context.close()
 
 
 # Colour contrast: WCAG AA for every text of a diagram, light and dark, at rest, mid-film and tracing ------

@@ -1,14 +1,16 @@
-"""Every built page loads in Chromium with no console error and asks nothing of any other host."""
+"""Every built page, opened once at a desktop width: no console error, no CSP violation, nothing asked
+of any other host, and each diagram on it opens readable on its output with no overlapping boxes."""
 
 import re
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import BrowserContext
+from playwright.sync_api import BrowserContext, Page
 
 from tests.conftest import SITE
-from tests.e2e.learner import close_page, wait_for_python
+from tests.e2e.graph_helpers import check_every_diagram, check_every_layout
+from tests.e2e.learner import WATCH_VIOLATIONS, close_page, violations, wait_for_python
 
 PAGES = sorted(
     ("/" + str(p.relative_to(SITE).parent).replace(".", "").strip("/") + "/").replace("//", "/")
@@ -16,6 +18,7 @@ PAGES = sorted(
     if "assets" not in p.parts
 )
 WIDGET = re.compile(r'data-kind="([a-z-]+)"|class="(bp-trainer|bp-gpt-trainer|bp-engine-source)"')
+DESKTOP = {"width": 1280, "height": 900}
 
 
 def python_pages() -> set[str]:
@@ -34,29 +37,50 @@ def python_pages() -> set[str]:
 WITH_PYTHON = python_pages()
 
 
-@pytest.mark.parametrize("path", PAGES)
-def test_page_loads_cleanly(shared_context: BrowserContext, plain_server: str, path: str) -> None:
+def silent_worker(route) -> None:
+    """A worker that never answers: the page waits for Python as it would."""
+    route.fulfill(body="", content_type="text/javascript")
+
+
+@pytest.fixture(scope="module")
+def tab(shared_context: BrowserContext, plain_server: str) -> Page:
+    """One tab that goes from page to page (a new tab per page costs a new renderer), noting console
+    errors and requests to other hosts in `tab.problems`."""
     page = shared_context.new_page()
-    errors, foreign = [], []
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_viewport_size(DESKTOP)
+    page.emulate_media(reduced_motion="reduce")
+    page.add_init_script(WATCH_VIOLATIONS)
+    page.problems = []
+    page.on("console", lambda m: m.type == "error" and page.problems.append(f"console: {m.text}"))
+    page.on("pageerror", lambda e: page.problems.append(f"error: {e}"))
+    host = urlparse(plain_server).netloc
     page.on(
         "request",
         lambda r: (
-            urlparse(r.url).netloc not in ("", urlparse(plain_server).netloc)
+            urlparse(r.url).netloc not in ("", host)
             and not r.url.startswith(("data:", "blob:"))
-            and foreign.append(r.url)
+            and page.problems.append(f"request to another host: {r.url}")
         ),
     )
-    if path not in WITH_PYTHON:  # a worker that never answers: the page waits for Python as it would
-        page.route("**/worker.js", lambda route: route.fulfill(body="", content_type="text/javascript"))
-    page.goto(plain_server + path)
-    page.wait_for_load_state("networkidle")
-    if path in WITH_PYTHON and page.locator(".bp-widget[data-kind=run], .bp-widget[data-kind=lab]").count():
-        wait_for_python(page)
+    yield page
     close_page(page)
-    assert errors == [], f"console errors on {path}: {errors}"
-    assert foreign == [], f"requests to other hosts from {path}: {foreign}"
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_page_works(tab: Page, plain_server: str, path: str) -> None:
+    tab.unroute("**/worker.js")
+    if path not in WITH_PYTHON:
+        tab.route("**/worker.js", silent_worker)
+    tab.problems.clear()
+    tab.goto(plain_server + path)
+    tab.wait_for_load_state("networkidle")
+    if path in WITH_PYTHON and tab.locator(".bp-widget[data-kind=run], .bp-widget[data-kind=lab]").count():
+        wait_for_python(tab)
+    if tab.locator("figure.bp-graph[data-kind='graph']").count():
+        check_every_layout(tab, f"{path} at {DESKTOP['width']} px")
+        check_every_diagram(tab)  # last: it plays each diagram's backward film to its end
+    assert tab.problems == [], f"on {path}: {tab.problems}"
+    assert violations(tab) == [], f"CSP violations on {path}"
 
 
 def test_site_was_built() -> None:

@@ -4,12 +4,7 @@ and the service worker serves it, working, for unknown pages when offline."""
 from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import SITE
-from tests.e2e.learner import new_context
-
-WATCH_VIOLATIONS = """
-window.__violations = [];
-document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective));
-"""
+from tests.e2e.learner import WATCH_VIOLATIONS, new_context, violations
 
 
 def test_404_html_is_built_with_site_assets_and_a_policy() -> None:
@@ -39,7 +34,7 @@ def expect_working_404(page: Page) -> None:
     assert page.evaluate(
         "[...document.styleSheets].some((s) => s.href && s.href.endsWith('/backprop/main.css'))"
     )
-    assert page.evaluate("window.__violations") == []
+    assert violations(page) == []
     assert page.locator('meta[http-equiv="Content-Security-Policy"]').count() == 1
 
 

@@ -16,20 +16,18 @@ from tests.conftest import SITE, CountingSiteHandler
 from tests.e2e.learner import (
     BOOT_TIMEOUT,
     PLAYGROUND,
+    WATCH_VIOLATIONS,
     cell,
     new_context,
     output,
     run_cell,
     start_cell,
     stop_cell,
+    violations,
     wait_for_python,
 )
 
 SUB_PATH = "/course"
-WATCH_VIOLATIONS = """
-window.__violations = [];
-document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective));
-"""
 
 
 class SubPathHandler(CountingSiteHandler):
@@ -180,11 +178,11 @@ def test_visited_lesson_reloads_and_runs_offline(page: Page, server) -> None:
 def test_other_pages_open_offline_too(page: Page, site: str) -> None:
     page.goto(site + "/")
     expect(page.locator("article h1")).to_be_visible()
-    assert page.evaluate("window.__violations") == []
+    assert violations(page) == []
 
 
 def test_no_policy_violation_through_the_service_worker(page: Page) -> None:
-    assert page.evaluate("window.__violations") == []
+    assert violations(page) == []
 
 
 def test_sw_file_is_only_at_the_root() -> None:
