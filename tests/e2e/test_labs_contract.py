@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import BrowserContext, Locator
+from playwright.sync_api import BrowserContext, Locator, Page
 
 from lab_checks import grading
 from tests.conftest import SITE
@@ -17,9 +17,9 @@ from tests.e2e.learner import (
     close_page,
     lab_region,
     labs_in_site,
-    open_page,
     starting_code,
     verdict_of,
+    wait_for_python,
     words,
 )
 
@@ -27,18 +27,25 @@ LABS = labs_in_site()
 JOURNEY = "backward"  # the lab whose starting code and known mistakes are also tried in the page
 
 
+@pytest.fixture(scope="module")
+def tab(shared_context: BrowserContext) -> Iterator[Page]:
+    """One tab that goes from lab to lab (a new tab per page costs a new renderer)."""
+    page = shared_context.new_page()
+    yield page
+    close_page(page)
+
+
 @pytest.fixture
-def open_lab(shared_context: BrowserContext, isolated_server: str) -> Iterator:
-    """Opens a lab's page (Python ready) and returns its region; the page is closed afterwards."""
-    opened = []
+def open_lab(tab: Page, isolated_server: str) -> Iterator:
+    """Opens a lab's page (Python ready) and returns its region; what the page stored is forgotten after."""
 
     def open_(lab: str) -> Locator:
-        opened.append(open_page(shared_context, isolated_server + LABS[lab]))
-        return lab_region(opened[-1], lab)
+        tab.goto(isolated_server + LABS[lab])
+        wait_for_python(tab)
+        return lab_region(tab, lab)
 
     yield open_
-    for page in opened:
-        close_page(page)
+    tab.evaluate("() => localStorage.clear()")
 
 
 def test_site_has_the_core_labs() -> None:
