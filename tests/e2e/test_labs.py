@@ -4,14 +4,13 @@ reload, and verdicts that stay honest whatever the learner's code does (includin
 import re
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from lab_checks import grading
 from tests.e2e.learner import (
     check_lab,
     close_page,
     lab_region,
-    new_context,
     open_page,
     press,
     put_code,
@@ -37,14 +36,6 @@ STUBBORN = (  # swallows the KeyboardInterrupt that Stop sends
 
 
 @pytest.fixture(scope="module")
-def context(browser: Browser):
-    """A fresh profile (no progress yet) for the learners' journeys, one lab each."""
-    context = new_context(browser, viewport={"width": 1200, "height": 1000})
-    yield context
-    context.close()
-
-
-@pytest.fixture(scope="module")
 def slope_page(shared_context: BrowserContext, isolated_server: str):
     """The slope lab, loaded once for the tests that only check code there."""
     page = open_page(shared_context, isolated_server + CORE["slope"])
@@ -60,10 +51,10 @@ def editor_text(region) -> str:
 
 @pytest.mark.parametrize("lab", CORE)
 def test_learner_fails_takes_hints_fixes_and_passes(
-    context: BrowserContext, isolated_server: str, lab: str
+    shared_context: BrowserContext, isolated_server: str, lab: str
 ) -> None:
     grader = grading.load(lab)
-    page = open_page(context, isolated_server + CORE[lab])
+    page = open_page(shared_context, isolated_server + CORE[lab])
     region = lab_region(page, lab)
     expect(region).to_have_accessible_name(f"Lab: {grader.TITLE}")
 
@@ -92,12 +83,11 @@ def test_learner_fails_takes_hints_fixes_and_passes(
         expect(region.locator(".bp-lab__passed")).to_be_visible()
     title = page.locator("h1").first.inner_text().rstrip("¶").strip()
     expect(page.locator("nav a.md-nav__link:has(.bp-nav-done)").filter(has_text=title).first).to_be_attached()
-    page.close()
+    close_page(page)
 
 
-def test_home_shows_progress_and_resets_it(browser: Browser, isolated_server: str) -> None:
-    context = new_context(browser)
-    page = context.new_page()
+def test_home_shows_progress_and_resets_it(shared_context: BrowserContext, isolated_server: str) -> None:
+    page = shared_context.new_page()
     page.goto(isolated_server + "/")
     line = page.locator(".bp-progress__line")
     expect(line).to_have_text(re.compile(r"^0 of \d+ labs passed$"))
@@ -117,7 +107,7 @@ def test_home_shows_progress_and_resets_it(browser: Browser, isolated_server: st
     page.reload()
     expect(line).to_have_text(f"0 of {total} labs passed")
     expect(page.locator(".bp-nav-done")).to_have_count(0)
-    context.close()
+    close_page(page)
 
 
 def test_solution_asks_first_shows_both_and_keeps_my_code(slope_page: Page) -> None:
