@@ -1,17 +1,16 @@
 """Feedback reaches a learner on a phone: a half-fixed lab whose demo lines raise still gets its verdict
 and likely cause (the error beside it, its traceback in the Output), in a table that reads at 390 px."""
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import BrowserContext, expect
 
 from tests.e2e.learner import (
     check_lab,
     close_page,
     lab_region,
     labs_in_site,
-    new_context,
-    open_page,
     starting_code,
     verdict_of,
+    wait_for_python,
     words,
 )
 
@@ -19,10 +18,12 @@ LAB = "accumulate"
 
 
 def test_demo_lines_that_raise_do_not_hide_the_verdict_on_a_phone(
-    browser: Browser, isolated_server: str
+    shared_context: BrowserContext, isolated_server: str
 ) -> None:
-    context = new_context(browser, viewport={"width": 390, "height": 844})
-    page = open_page(context, isolated_server + labs_in_site()[LAB])
+    page = shared_context.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(isolated_server + labs_in_site()[LAB])
+    wait_for_python(page)
     region = lab_region(page, LAB)
     half_fixed = starting_code(region).replace("grad[name] = local", "grad[name] += local")
 
@@ -37,4 +38,3 @@ def test_demo_lines_that_raise_do_not_hide_the_verdict_on_a_phone(
     assert what.evaluate("e => e.getClientRects().length") == 1
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     close_page(page)
-    context.close()

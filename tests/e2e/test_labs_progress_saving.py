@@ -2,10 +2,10 @@
 gone after a reload), a stored pass with a date that is not one shows no "Invalid Date", and a renamed
 lab keeps what was saved under its old id."""
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import BrowserContext, expect
 
 from lab_checks import grading
-from tests.e2e.learner import check_lab, lab_region, new_context, wait_for_python
+from tests.e2e.learner import check_lab, close_page, lab_region, wait_for_python
 
 SLOPE_PAGE = "/slopes/nudge-it/"
 DESIGNS_PAGE = "/designs/two-designs/"
@@ -25,10 +25,11 @@ localStorage.setItem("backprop-lab:code:/designs/two-designs/#closure-mul", "# s
 """
 
 
-def test_a_pass_the_browser_would_not_store_is_reported(browser: Browser, plain_server: str) -> None:
-    context = new_context(browser)
-    context.add_init_script(STORAGE_FULL)
-    page = context.new_page()
+def test_a_pass_the_browser_would_not_store_is_reported(
+    shared_context: BrowserContext, plain_server: str
+) -> None:
+    page = shared_context.new_page()
+    page.add_init_script(STORAGE_FULL)
     page.goto(plain_server + SLOPE_PAGE)
     wait_for_python(page)
     region = lab_region(page, "slope")
@@ -37,12 +38,13 @@ def test_a_pass_the_browser_would_not_store_is_reported(browser: Browser, plain_
     expect(badge).to_contain_text("You passed this lab")
     expect(badge).to_contain_text("gone after a reload")
     expect(badge).to_have_attribute("data-saved", "false")
-    context.close()
+    close_page(page)
 
 
-def test_a_stored_pass_with_a_bad_date_shows_no_invalid_date(browser: Browser, plain_server: str) -> None:
-    context = new_context(browser)
-    page = context.new_page()
+def test_a_stored_pass_with_a_bad_date_shows_no_invalid_date(
+    shared_context: BrowserContext, plain_server: str
+) -> None:
+    page = shared_context.new_page()
     page.goto(plain_server + "/404.html")  # same origin, no Python
     page.evaluate(BAD_DATE)
     page.route("**/assets/backprop/worker.js", lambda route: route.abort())  # the badge needs no Python
@@ -50,14 +52,13 @@ def test_a_stored_pass_with_a_bad_date_shows_no_invalid_date(browser: Browser, p
     badge = lab_region(page, "slope").locator(".bp-lab__passed")
     expect(badge).to_have_text("✓ You passed this lab.")
     expect(badge).to_have_attribute("data-saved", "true")
-    context.close()
+    close_page(page)
 
 
 def test_a_renamed_lab_keeps_the_pass_and_code_saved_under_its_old_id(
-    browser: Browser, plain_server: str
+    shared_context: BrowserContext, plain_server: str
 ) -> None:
-    context = new_context(browser)
-    page = context.new_page()
+    page = shared_context.new_page()
     page.goto(plain_server + "/404.html")  # same origin, no Python
     page.evaluate(OLD_ID)
     page.route("**/assets/backprop/worker.js", lambda route: route.abort())  # no Python needed
@@ -68,4 +69,4 @@ def test_a_renamed_lab_keeps_the_pass_and_code_saved_under_its_old_id(
     stored = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('backprop-lab:')).sort()")
     assert stored == ["backprop-lab:code:/designs/two-designs/#closure-ops", "backprop-lab:progress"]
     assert "closure-ops" in page.evaluate("JSON.parse(localStorage.getItem('backprop-lab:progress')).labs")
-    context.close()
+    close_page(page)

@@ -4,13 +4,13 @@ under it (test_pages checks that no page violates it)."""
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.e2e.learner import (
     PLAYGROUND,
     WATCH_VIOLATIONS,
     cell,
-    new_context,
+    close_page,
     run_cell,
     violations,
     wait_for_python,
@@ -18,14 +18,13 @@ from tests.e2e.learner import (
 
 
 @pytest.fixture(scope="module")
-def page(browser: Browser) -> Page:
-    context = new_context(browser)
-    context.add_init_script(WATCH_VIOLATIONS)
-    page = context.new_page()
+def page(shared_context: BrowserContext) -> Page:
+    page = shared_context.new_page()
+    page.add_init_script(WATCH_VIOLATIONS)
     page.messages = []
     page.on("console", lambda m: page.messages.append(m.text))
     yield page
-    context.close()
+    close_page(page)
 
 
 def all_violations(page: Page) -> list[str]:

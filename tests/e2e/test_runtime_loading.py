@@ -39,9 +39,21 @@ def fresh_page(browser: Browser, server: str) -> Page:
 
 def test_progress_then_ready_time_and_states(browser: Browser, isolated_server: str) -> None:
     page = fresh_page(browser, isolated_server)
+    # The wasm is held until the status shows progress: on a busy machine the page can mount its status
+    # line after a fast local download is over (the worker starts before the widgets do).
+    held: list[Route] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
     page.goto(isolated_server + PLAYGROUND)
-    wait_for_python(page)
     status = page.locator(".bp-status")
+    expect(status).to_contain_text(
+        re.compile(r"Downloading Python\s*\d+\.\d of 1\d\.\d MB"), timeout=BOOT_TIMEOUT
+    )
+    for _ in range(600):  # the route's callback runs while Playwright waits
+        if held:
+            break
+        page.wait_for_timeout(100)
+    held[0].continue_()
+    wait_for_python(page)
     expect(status).to_contain_text(re.compile(r"Python is ready \(loaded in \d+\.\d s\)"))
     run_cell(cell(page, 4), "print('hi')")
     seen = page.evaluate("window.__seen")

@@ -4,9 +4,9 @@ reload; Reset brings the starting code back and can be undone; a full storage is
 import json
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.e2e.learner import PLAYGROUND, cell, new_context, press, set_code, until
+from tests.e2e.learner import PLAYGROUND, cell, close_page, hold_python, press, set_code, until
 
 
 def starting_code(page: Page, n: int) -> str:
@@ -21,12 +21,13 @@ def stored(page: Page) -> dict:
 
 
 @pytest.fixture(scope="module")
-def page(browser: Browser, plain_server: str) -> Page:
-    context = new_context(browser)
-    page = context.new_page()
+def page(shared_context: BrowserContext, plain_server: str) -> Page:
+    """The Scratchpad without Python (saving code needs none)."""
+    page = shared_context.new_page()
+    hold_python(page)
     page.goto(plain_server + PLAYGROUND)
     yield page
-    context.close()
+    close_page(page)
 
 
 def test_edits_are_saved_without_leaving_the_page_per_cell(page: Page) -> None:
@@ -75,13 +76,15 @@ def test_reset_restores_the_starting_code_and_can_be_undone(page: Page) -> None:
     assert not any(k.endswith("#cell-2") for k in stored(page))
 
 
-def test_full_storage_is_reported_and_editing_goes_on(browser: Browser, plain_server: str) -> None:
-    context = new_context(browser)
-    context.add_init_script(
+def test_full_storage_is_reported_and_editing_goes_on(
+    shared_context: BrowserContext, plain_server: str
+) -> None:
+    page = shared_context.new_page()
+    page.add_init_script(
         "Storage.prototype.setItem = function () {"
         " throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };"
     )
-    page = context.new_page()
+    hold_python(page)
     page.goto(plain_server + PLAYGROUND)
     widget = cell(page, 1)
     editor = widget.locator(".cm-content")
@@ -93,4 +96,4 @@ def test_full_storage_is_reported_and_editing_goes_on(browser: Browser, plain_se
     editor.type(" and more")
     expect(editor).to_contain_text("# first and more")
     expect(news).to_have_count(1)
-    context.close()
+    close_page(page)
