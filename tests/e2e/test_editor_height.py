@@ -2,9 +2,9 @@
 it draws them), so the buttons below it never move under the pointer. HTML only: no Python."""
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import BrowserContext, Page
 
-from tests.e2e.graph_helpers import CONTEXT
+from tests.e2e.learner import close_page, hold_python
 
 # Every editor's height; then each one scrolled into view, three frames later, its height again.
 HEIGHTS = """() => [...document.querySelectorAll('.bp-run .cm-editor')]
@@ -17,14 +17,22 @@ SETTLED = """async (i) => {
 }"""
 
 
+@pytest.fixture(scope="module")
+def tab(shared_context: BrowserContext) -> Page:
+    """One tab, without Python, that goes from page to page (a new tab costs a new renderer)."""
+    page = shared_context.new_page()
+    hold_python(page)
+    yield page
+    close_page(page)
+
+
 @pytest.mark.parametrize("width", [1280, 390])
 @pytest.mark.parametrize("path", ["/engine/source/", "/designs/two-designs/", "/nn/training-loop/"])
 def test_editors_keep_their_height_when_scrolled_into_view(
-    browser: Browser, plain_server: str, path: str, width: int
+    tab: Page, plain_server: str, path: str, width: int
 ) -> None:
-    context = browser.new_context(**{**CONTEXT, "viewport": {"width": width, "height": 800}})
-    page = context.new_page()
-    page.route("**/worker.js", lambda route: None)
+    page = tab
+    page.set_viewport_size({"width": width, "height": 800})
     page.goto(plain_server + path)
     page.locator(".bp-run .cm-editor").first.wait_for()
     before = page.evaluate(HEIGHTS)
@@ -32,4 +40,3 @@ def test_editors_keep_their_height_when_scrolled_into_view(
     after = [page.evaluate(SETTLED, i) for i in range(len(before))]
     changed = [(i, b, a) for i, (b, a) in enumerate(zip(before, after)) if abs(a - b) > 0.5]
     assert changed == [], f"editors (index, before, after) changed height on {path} at {width} px"
-    context.close()

@@ -2,12 +2,13 @@
 cell's graph. On the gallery site (tests/visual/pages/), which has a page of diagrams without cells."""
 
 import math
+from collections.abc import Callable, Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.e2e.graph_helpers import CONTEXT, check_every_diagram, embedded, grads, node_texts, seed_figure
-from tests.e2e.learner import start_cell
+from tests.e2e.learner import close_page, start_cell
 
 PYODIDE = "/assets/pyodide/"
 
@@ -17,15 +18,25 @@ def gallery(gallery_url: str) -> str:
     return gallery_url
 
 
-@pytest.fixture(scope="module")
-def context(browser: Browser):
-    context = browser.new_context(**CONTEXT)
-    yield context
-    context.close()
+@pytest.fixture
+def new_tab(shared_context: BrowserContext) -> Iterator[Callable[[], Page]]:
+    """Opens tabs of the shared profile as the diagram tests see pages; closes them after the test."""
+    opened: list[Page] = []
+
+    def open_() -> Page:
+        page = shared_context.new_page()
+        page.set_viewport_size(CONTEXT["viewport"])
+        page.emulate_media(reduced_motion=CONTEXT["reduced_motion"])
+        opened.append(page)
+        return page
+
+    yield open_
+    for page in opened:
+        close_page(page)
 
 
-def test_diagrams_alone_do_not_start_python_but_a_nudge_does(context, gallery: str) -> None:
-    page = context.new_page()
+def test_diagrams_alone_do_not_start_python_but_a_nudge_does(new_tab, gallery: str) -> None:
+    page = new_tab()
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
     page.goto(gallery + "/")
@@ -60,11 +71,10 @@ def test_diagrams_alone_do_not_start_python_but_a_nudge_does(context, gallery: s
     nudge.get_by_role("button", name="Reset values").click()
     expect(result).to_be_empty()
     expect(figure.locator('.bp-node[data-node="3"] .bp-node__data')).to_have_text("8")
-    page.close()
 
 
-def test_show_draws_a_cells_graph_with_the_same_widget(context, gallery: str) -> None:
-    page = context.new_page()
+def test_show_draws_a_cells_graph_with_the_same_widget(new_tab, gallery: str) -> None:
+    page = new_tab()
     page.goto(gallery + "/cells/")
     cell = page.locator(".bp-run").first
     start_cell(cell)
@@ -90,11 +100,10 @@ def test_show_draws_a_cells_graph_with_the_same_widget(context, gallery: str) ->
     expect(result).to_contain_text("actual change")
     expect(figure.locator(".bp-node", has_text="data -1.4")).to_have_count(1)
     check_every_diagram(page)
-    page.close()
 
 
-def test_no_overlaps_on_a_fifty_node_diagram_which_scrolls_and_zooms(context, gallery: str) -> None:
-    page: Page = context.new_page()
+def test_no_overlaps_on_a_fifty_node_diagram_which_scrolls_and_zooms(new_tab, gallery: str) -> None:
+    page: Page = new_tab()
     page.goto(gallery + "/mlp/")
     figure = page.locator("figure.bp-graph").first
     nodes = int(figure.get_attribute("data-nodes"))
@@ -110,4 +119,3 @@ def test_no_overlaps_on_a_fifty_node_diagram_which_scrolls_and_zooms(context, ga
     # Nudge inputs of a big graph fold away.
     inputs = embedded(figure)["graph"]["inputs"]
     expect(figure.locator("details.bp-nudge__more > summary")).to_have_text(f"{len(inputs)} inputs")
-    page.close()
