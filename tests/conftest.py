@@ -1,6 +1,7 @@
 """Fixtures shared by the browser tests: the built site on local servers, the system Chromium, one
 shared browser context; and the markers: `browser` (drives Chromium) and `slow` (over ~5 s alone)."""
 
+import fcntl
 import functools
 import http.server
 import os
@@ -114,11 +115,20 @@ def shared_context(
 
 
 @pytest.fixture(scope="session")
-def gallery_url(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """The gallery site (tests/visual/pages/), built once per run and served locally."""
+def gallery_url(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> str:
+    """The gallery site (tests/visual/pages/), built once per run (the first xdist worker to need it
+    builds it, the others wait for it) and served locally."""
     from tests.visual.gallery import build_gallery, serve  # it imports this module's SiteHandler
 
-    return serve(build_gallery(Path(tmp_path_factory.mktemp("gallery")) / "site"))
+    run = tmp_path_factory.getbasetemp()
+    if worker_id != "master":
+        run = run.parent  # shared by the xdist workers of this run
+    site = run / "gallery" / "site"
+    with open(run / "gallery.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (site / "index.html").exists():
+            build_gallery(site)
+    return serve(site)
 
 
 def pytest_itemcollected(item: pytest.Item) -> None:
