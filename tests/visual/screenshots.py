@@ -5,6 +5,13 @@ from pathlib import Path
 
 from PIL import Image, ImageChops
 
+# Material's own transitions (buttons, palette) ignore prefers-reduced-motion: stop them for the shot.
+# Its sticky header is hidden too: over a diagram taller than the window it showed or not, by timing.
+STILL = (
+    "*, *::before, *::after { transition: none !important; animation: none !important; }"
+    " .md-header { visibility: hidden !important; }"
+)
+
 BASELINES = Path(__file__).resolve().parent / "baselines"
 # Not test-results/: pytest-playwright empties that folder at the start of every run.
 RESULTS = Path(__file__).resolve().parents[2] / "build" / "visual-failures"

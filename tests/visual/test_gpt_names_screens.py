@@ -7,8 +7,8 @@ colour scheme is switched with the header's toggle, as a reader would), so Pytho
 from playwright.sync_api import BrowserContext, expect
 
 from tests.e2e.learner import close_page, open_page
-from tests.visual.screenshots import check_screenshot
-from tests.visual.test_graph_screens import SCHEMES, STILL
+from tests.visual.screenshots import STILL, check_screenshot
+from tests.visual.test_graph_screens import SCHEMES
 
 
 def test_names_trainer_after_sampling(

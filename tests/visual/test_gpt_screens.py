@@ -3,9 +3,7 @@
 import pytest
 from playwright.sync_api import Browser
 
-from tests.visual.screenshots import check_screenshot
-
-STILL = "*, *::before, *::after { transition: none !important; animation: none !important; }"
+from tests.visual.screenshots import STILL, check_screenshot
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

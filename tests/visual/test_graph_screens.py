@@ -3,11 +3,9 @@
 import pytest
 from playwright.sync_api import Browser, Locator, Page
 
-from tests.visual.screenshots import check_screenshot
+from tests.visual.screenshots import STILL, check_screenshot
 
 SCHEMES = ["light", "dark"]
-# Material's own transitions (buttons, palette) ignore prefers-reduced-motion: stop them for the shot.
-STILL = "*, *::before, *::after { transition: none !important; animation: none !important; }"
 
 
 @pytest.fixture(scope="module", params=SCHEMES)
