@@ -5,6 +5,7 @@ import fcntl
 import functools
 import http.server
 import os
+import sys
 import threading
 from pathlib import Path
 
@@ -60,13 +61,20 @@ class IsolatedSiteHandler(SiteHandler):
         super().end_headers()
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A local test server: one thread per request, and quiet when a tab leaves a page mid-download."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # a broken pipe is the browser leaving
+            super().handle_error(request, client_address)
+
+
 def serve_site(handler: type) -> str:
     if not (SITE / "index.html").exists():
         pytest.exit("build/site is missing: run `make build` (or `make test`) first", returncode=2)
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(handler, directory=str(SITE))
-    )
-    server.daemon_threads = True
+    server = SiteServer(("127.0.0.1", 0), functools.partial(handler, directory=str(SITE)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{server.server_address[1]}"
 

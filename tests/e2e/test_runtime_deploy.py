@@ -3,7 +3,6 @@ visited, v2 swapped in; after two reloads the page runs v2's JavaScript and ever
 worker keeps matches v2's content hashes (not the browser's HTTP cache's copy of v1)."""
 
 import functools
-import http.server
 import json
 import os
 import re
@@ -16,7 +15,7 @@ import pytest
 from backprop_site import offline
 from playwright.sync_api import Browser, expect
 
-from tests.conftest import SITE, SiteHandler
+from tests.conftest import SITE, SiteHandler, SiteServer
 from tests.e2e.learner import new_context, until
 
 # Every file in the service worker's caches, with the build's kind of content hash.
@@ -85,8 +84,7 @@ def deploys(tmp_path_factory):
     v2 = make_build(base / "v2", "v2", mtimes_from=base / "v1")
     root = {"dir": base / "v1"}
     handler = type("Handler", (CachingHandler,), {"root": root})
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(base)))
-    httpd.daemon_threads = True
+    httpd = SiteServer(("127.0.0.1", 0), functools.partial(handler, directory=str(base)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield {
         "url": f"http://127.0.0.1:{httpd.server_address[1]}",

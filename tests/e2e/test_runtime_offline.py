@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.conftest import SITE, CountingSiteHandler
+from tests.conftest import SITE, CountingSiteHandler, SiteServer
 from tests.e2e.learner import (
     BOOT_TIMEOUT,
     PLAYGROUND,
@@ -45,8 +45,7 @@ class SubPathHandler(CountingSiteHandler):
 @pytest.fixture(scope="module")
 def server():
     handler = functools.partial(SubPathHandler, directory=str(SITE))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    httpd.daemon_threads = True
+    httpd = SiteServer(("127.0.0.1", 0), handler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield httpd
     httpd.shutdown()
@@ -129,8 +128,7 @@ class CountingHandler(http.server.BaseHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def other_origin():
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), CountingHandler)
-    httpd.daemon_threads = True
+    httpd = SiteServer(("127.0.0.1", 0), CountingHandler)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}", CountingHandler.hits
     httpd.shutdown()

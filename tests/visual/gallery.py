@@ -2,14 +2,13 @@
 screenshots and stress tests do not change whenever a lesson does."""
 
 import functools
-import http.server
 import os
 import subprocess
 import sys
 import threading
 from pathlib import Path
 
-from tests.conftest import SiteHandler
+from tests.conftest import SiteHandler, SiteServer
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = Path(__file__).resolve().parent / "pages"
@@ -48,9 +47,6 @@ def build_gallery(site_dir: Path) -> Path:
 
 def serve(site_dir: Path) -> str:
     """A local static server for site_dir (no special headers); its base URL."""
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(site_dir))
-    )
-    server.daemon_threads = True
+    server = SiteServer(("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(site_dir)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{server.server_address[1]}"
