@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from backprop_site.security import headers_for
-from playwright.sync_api import BrowserContext, BrowserType
+from playwright.sync_api import BrowserContext, BrowserType, Page
 
 from tests.chromium import LAUNCH_ARGS, system_chromium
 
@@ -120,6 +120,17 @@ def shared_context(
     )
     yield context
     context.close()
+
+
+@pytest.fixture(scope="module")
+def tab(shared_context: BrowserContext) -> Page:
+    """One tab of the shared profile for a whole module, going from page to page (a new tab costs a
+    new renderer, about 2.5 CPU-seconds); closed, and what it stored forgotten, after the module."""
+    from tests.e2e.learner import close_page  # learner imports this module
+
+    page = shared_context.new_page()
+    yield page
+    close_page(page)
 
 
 @pytest.fixture(scope="session")

@@ -2,9 +2,9 @@
 it draws them), so the buttons below it never move under the pointer. HTML only: no Python."""
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Page
 
-from tests.e2e.learner import close_page, hold_python
+from tests.e2e.learner import hold_python
 
 # Every editor's height; then each one scrolled into view, three frames later, its height again.
 HEIGHTS = """() => [...document.querySelectorAll('.bp-run .cm-editor')]
@@ -18,12 +18,10 @@ SETTLED = """async (i) => {
 
 
 @pytest.fixture(scope="module")
-def tab(shared_context: BrowserContext) -> Page:
-    """One tab, without Python, that goes from page to page (a new tab costs a new renderer)."""
-    page = shared_context.new_page()
-    hold_python(page)
-    yield page
-    close_page(page)
+def tab(tab: Page) -> Page:
+    """The module's tab (conftest), without Python."""
+    hold_python(tab)
+    return tab
 
 
 @pytest.mark.parametrize("width", [1280, 390])

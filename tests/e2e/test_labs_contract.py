@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import BrowserContext, Locator, Page
+from playwright.sync_api import Locator, Page
 
 from lab_checks import grading
 from tests.conftest import SITE
@@ -17,7 +17,6 @@ from tests.e2e.learner import (
     PLAYGROUND,
     cell,
     check_lab,
-    close_page,
     lab_region,
     labs_in_site,
     run_cell,
@@ -29,14 +28,6 @@ from tests.e2e.learner import (
 
 LABS = labs_in_site()
 JOURNEY = "backward"  # the lab whose starting code and known mistakes are also tried in the page
-
-
-@pytest.fixture(scope="module")
-def tab(shared_context: BrowserContext) -> Iterator[Page]:
-    """One tab that goes from lab to lab (a new tab per page costs a new renderer)."""
-    page = shared_context.new_page()
-    yield page
-    close_page(page)
 
 
 @pytest.fixture

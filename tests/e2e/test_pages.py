@@ -6,11 +6,11 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Page
 
 from tests.conftest import SITE
 from tests.e2e.graph_helpers import check_every_diagram, check_every_layout
-from tests.e2e.learner import WATCH_VIOLATIONS, close_page, violations, wait_for_python
+from tests.e2e.learner import WATCH_VIOLATIONS, violations, wait_for_python
 
 PAGES = sorted(
     ("/" + str(p.relative_to(SITE).parent).replace(".", "").strip("/") + "/").replace("//", "/")
@@ -43,10 +43,9 @@ def silent_worker(route) -> None:
 
 
 @pytest.fixture(scope="module")
-def tab(shared_context: BrowserContext, plain_server: str) -> Page:
-    """One tab that goes from page to page (a new tab per page costs a new renderer), noting console
-    errors and requests to other hosts in `tab.problems`."""
-    page = shared_context.new_page()
+def tab(tab: Page, plain_server: str) -> Page:
+    """The module's tab (conftest), noting console errors and requests to other hosts in `tab.problems`."""
+    page = tab
     page.set_viewport_size(DESKTOP)
     page.emulate_media(reduced_motion="reduce")
     page.add_init_script(WATCH_VIOLATIONS)
@@ -62,8 +61,7 @@ def tab(shared_context: BrowserContext, plain_server: str) -> Page:
             and page.problems.append(f"request to another host: {r.url}")
         ),
     )
-    yield page
-    close_page(page)
+    return page
 
 
 @pytest.mark.parametrize("path", PAGES)
