@@ -13,7 +13,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from backprop_site import assets, offline, preload, security, serve_bundle, widgets
+from backprop_site import assets, offline, preload, search, security, serve_bundle, widgets
 from backprop_site.attention import MARKER as ATTENTION_MARKER
 from backprop_site.attention import attention_data
 from backprop_site.course import MAP_MARKER, Course, CourseError
@@ -180,10 +180,13 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
             return html
         return PLACEHOLDER.sub(lambda m: rendered[int(m[1])], html)
 
-    # on_post_page: preload hints where Python runs; a Content-Security-Policy that allows only this origin.
+    # on_post_page: preload hints where Python runs; search indexed on the first query; a
+    # Content-Security-Policy that allows only this origin.
     def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
         if page is not None and self.config.assets:
             output = preload.add_preload_hints(output, page.url, self.python_hash)
+        if self.config.assets:
+            output = search.index_on_first_query(output)
         if self.serving:  # `mkdocs serve` sends the isolation headers itself; no service worker
             output = output.replace("<head>", '<head>\n<meta name="backprop-offline" content="off">', 1)
         return security.add_csp_meta(output, allow_any_inline=self.serving)
