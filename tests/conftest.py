@@ -97,10 +97,16 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     return {**browser_type_launch_args, "args": LAUNCH_ARGS, **({"executable_path": path} if path else {})}
 
 
+# Every test's browser profile, unless the test is about these: no service worker (its first-visit reload
+# races tests), and reduced motion. A pulsing "loading" dot or a flowing edge repaints the page on every
+# frame, about 0.1 CPU-seconds a second on a 2-core machine; test_graphs.py proves both motion settings.
+QUIET = {"service_workers": "block", "reduced_motion": "reduce"}
+
+
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict) -> dict:
     """pytest-playwright's `page` fixture: no service worker (its first-visit reload races tests)."""
-    return {**browser_context_args, "service_workers": "block"}
+    return {**browser_context_args, **QUIET}
 
 
 @pytest.fixture(scope="session")
@@ -115,7 +121,7 @@ def shared_context(
     context = browser_type.launch_persistent_context(
         tmp_path_factory.mktemp("profile"),
         **browser_type_launch_args,
-        service_workers="block",
+        **QUIET,
         viewport={"width": 1200, "height": 1000},
     )
     yield context

@@ -8,7 +8,7 @@ import time
 
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
-from tests.conftest import SITE
+from tests.conftest import QUIET, SITE
 
 PLAYGROUND = "/playground/"  # the Scratchpad: four run cells
 BOOT_TIMEOUT = 60_000  # Pyodide's first boot, on a busy 2-core machine
@@ -20,8 +20,8 @@ LAB_ID = re.compile(r'<section class="bp-widget bp-lab"[^>]*\bid="lab-([a-z0-9-]
 
 
 def new_context(browser: Browser, **args) -> BrowserContext:
-    """A fresh browser profile; service workers blocked unless asked (their first-visit reload races)."""
-    return browser.new_context(**{"service_workers": "block", **args})
+    """A fresh browser profile, as quiet as the shared one (conftest.QUIET) unless asked otherwise."""
+    return browser.new_context(**{**QUIET, **args})
 
 
 def open_page(context: BrowserContext, url: str, *, python: bool = True) -> Page:
