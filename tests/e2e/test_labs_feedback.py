@@ -1,7 +1,11 @@
 """Feedback reaches a learner on a phone: a half-fixed lab whose demo lines raise still gets its verdict
 and likely cause (the error beside it, its traceback in the Output), in a table that reads at 390 px."""
 
+import re
+
 from playwright.sync_api import BrowserContext, expect
+
+from lab_checks import grading
 
 from tests.e2e.learner import (
     check_lab,
@@ -37,4 +41,27 @@ def test_demo_lines_that_raise_do_not_hide_the_verdict_on_a_phone(
     what = verdict.locator(".bp-check__table th[scope=row] code").first
     assert what.evaluate("e => e.getClientRects().length") == 1
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    close_page(page)
+
+
+def test_a_table_wider_than_a_phone_scrolls_by_itself_and_from_the_keyboard(
+    shared_context: BrowserContext, isolated_server: str
+) -> None:
+    lab = "softmax-cross-entropy"
+    page = shared_context.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(isolated_server + labs_in_site()[lab])
+    wait_for_python(page)
+    region = lab_region(page, lab)
+    assert check_lab(region, grading.load(lab).MISTAKES[0].code) == "fail"
+
+    table = verdict_of(region).get_by_role("region", name=re.compile("^Cases tried by"))
+    width = "e => [e.scrollWidth, e.clientWidth, e.scrollLeft]"
+    wide, box, left = table.first.evaluate(width)
+    assert wide > box and left == 0, "this lab's table of lists of numbers is wider than a phone"
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390  # the page does not scroll
+    table.first.focus()
+    page.keyboard.press("ArrowRight")
+    expect(table.first).to_be_focused()
+    assert table.first.evaluate(width)[2] > 0, "the arrow key scrolls the focused table"
     close_page(page)

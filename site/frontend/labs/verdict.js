@@ -79,7 +79,12 @@ function checkItem(check) {
     item.append(pre);
   }
   if (check.rows?.length) {
-    const scroll = element("div", "bp-check__scroll"); // a wide table scrolls itself, not the page
+    // A wide table (a phone, long lists of numbers) scrolls itself, not the page; a region in the tab
+    // order, so a keyboard can scroll it too.
+    const scroll = element("div", "bp-check__scroll");
+    scroll.tabIndex = 0;
+    scroll.setAttribute("role", "region");
+    scroll.setAttribute("aria-label", `Cases tried by ${check.name}`);
     scroll.append(table(check.rows));
     item.append(scroll, tolerance(check));
   }
@@ -114,7 +119,7 @@ function table(rows) {
     what.append(element("code", "", row.what));
     tr.append(what, element("td", "", row.expected));
     const got = element("td", "", row.got);
-    got.append(element("span", "bp-check__ok", row.ok ? " ✓" : " ✗"));
+    got.append(element("span", "bp-check__ok", row.ok ? "\u00a0✓" : "\u00a0✗")); // the mark stays beside the number
     tr.append(got);
     t.tBodies[0].append(tr);
   }
