@@ -6,7 +6,6 @@ import re
 from playwright.sync_api import BrowserContext, expect
 
 from lab_checks import grading
-
 from tests.e2e.learner import (
     check_lab,
     close_page,

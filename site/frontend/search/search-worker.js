@@ -24,7 +24,10 @@ function startMaterial() {
   const ready = new Promise((resolve) => {
     indexed = resolve;
   });
-  self.addEventListener = (type, handler) => (type === "message" ? (listener = handler) : listen(type, handler));
+  self.addEventListener = (type, handler) => {
+    if (type === "message") listener = handler;
+    else listen(type, handler);
+  };
   self.postMessage = (message) => (message?.type === READY ? indexed() : post(message));
   importScripts(materialUrl.href);
   self.addEventListener = listen;
