@@ -3,12 +3,13 @@ loading took, <html data-python> follows every state, and a failed load says why
 
 import re
 
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from tests.e2e.learner import (
     BOOT_TIMEOUT,
     PLAYGROUND,
     cell,
+    close_page,
     new_context,
     press,
     run_cell,
@@ -37,7 +38,10 @@ def fresh_page(browser: Browser, server: str) -> Page:
     return context.new_page()
 
 
-def test_progress_then_ready_time_and_states(browser: Browser, isolated_server: str) -> None:
+def test_first_visit_shows_progress_and_the_second_restores_the_saved_python(
+    browser: Browser, isolated_server: str
+) -> None:
+    """One first visit (a fresh profile's Python start is the slow one) for both visits' promises."""
     page = fresh_page(browser, isolated_server)
     # The wasm is held until the status shows progress: on a busy machine the page can mount its status
     # line after a fast local download is over (the worker starts before the widgets do).
@@ -53,6 +57,7 @@ def test_progress_then_ready_time_and_states(browser: Browser, isolated_server: 
             break
         page.wait_for_timeout(100)
     held[0].continue_()
+    page.unroute("**/pyodide.asm.wasm")
     wait_for_python(page)
     expect(status).to_contain_text(re.compile(r"Python is ready \(loaded in \d+\.\d s\)"))
     run_cell(cell(page, 4), "print('hi')")
@@ -60,48 +65,7 @@ def test_progress_then_ready_time_and_states(browser: Browser, isolated_server: 
     assert seen["states"][:4] == ["loading", "ready", "busy", "ready"], seen["states"]
     progress = [s for s in seen["status"] if re.search(r"Downloading Python \d+\.\d of 1\d\.\d MB", s)]
     assert progress, f"no download progress was shown: {seen['status']}"
-    page.context.close()
-
-
-def test_page_paints_without_waiting_for_python(browser: Browser, plain_server: str) -> None:
-    page = fresh_page(browser, plain_server)
-    held: list[Route] = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # Python cannot finish loading
-    page.goto(plain_server + PLAYGROUND)
-    expect(page.get_by_role("heading", name="Scratchpad", level=1)).to_be_visible()
-    expect(cell(page, 1).get_by_role("textbox")).to_be_visible()
-    expect(page.locator("html")).to_have_attribute("data-python", "loading")
-    painted = page.evaluate("performance.getEntriesByName('first-contentful-paint').length")
-    assert painted == 1
-    expect(page.locator("html")).to_have_attribute("data-python", "loading")
-    page.context.close()
-
-
-def test_failed_load_says_why_and_retry_works(browser: Browser, plain_server: str) -> None:
-    page = fresh_page(browser, plain_server)
-    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="missing"))
-    page.goto(plain_server + PLAYGROUND)
-    expect(page.locator("html")).to_have_attribute("data-python", "error", timeout=BOOT_TIMEOUT)
-    status = page.locator(".bp-status")
-    expect(status).to_contain_text("Python failed to load")
-    expect(status).to_contain_text("pyodide.asm.wasm (HTTP 404)")
-    # Run tries loading again; while the file is still missing it says so instead of waiting forever.
-    widget = cell(page, 4)
-    press(widget.get_by_role("button", name="Run"))
-    expect(widget.locator(".bp-output")).to_contain_text("Python is not available", timeout=BOOT_TIMEOUT)
-    expect(widget.locator(".bp-output")).to_contain_text("pyodide.asm.wasm (HTTP 404)")
-    page.unroute("**/pyodide.asm.wasm")
-    press(status.get_by_role("button", name="Retry"))
-    wait_for_python(page)
-    expect(status.get_by_role("button", name="Retry")).to_be_hidden()
-    expect(run_cell(widget, "print(2 + 2)")).to_have_text("4")
-    page.context.close()
-
-
-def test_second_visit_restores_the_saved_python(browser: Browser, isolated_server: str) -> None:
-    page = fresh_page(browser, isolated_server)
-    page.goto(isolated_server + PLAYGROUND)
-    wait_for_python(page)
+    # The second visit starts from the copy of Python's memory that the first one saved.
     saved = page.evaluate(
         """async () => {
           for (let i = 0; i < 300; i++) {
@@ -128,3 +92,38 @@ def test_second_visit_restores_the_saved_python(browser: Browser, isolated_serve
     expect(widget.locator(".bp-output")).to_contain_text("Your definitions from earlier runs are still there")
     expect(run_cell(widget, "print(kept.data + 1)")).to_have_text("43.0")
     page.context.close()
+
+
+def test_page_paints_without_waiting_for_python(browser: Browser, plain_server: str) -> None:
+    page = fresh_page(browser, plain_server)
+    held: list[Route] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # Python cannot finish loading
+    page.goto(plain_server + PLAYGROUND)
+    expect(page.get_by_role("heading", name="Scratchpad", level=1)).to_be_visible()
+    expect(cell(page, 1).get_by_role("textbox")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("data-python", "loading")
+    painted = page.evaluate("performance.getEntriesByName('first-contentful-paint').length")
+    assert painted == 1
+    expect(page.locator("html")).to_have_attribute("data-python", "loading")
+    page.context.close()
+
+
+def test_failed_load_says_why_and_retry_works(shared_context: BrowserContext, plain_server: str) -> None:
+    page = shared_context.new_page()  # a first visit is not the point: any load can fail
+    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="missing"))
+    page.goto(plain_server + PLAYGROUND)
+    expect(page.locator("html")).to_have_attribute("data-python", "error", timeout=BOOT_TIMEOUT)
+    status = page.locator(".bp-status")
+    expect(status).to_contain_text("Python failed to load")
+    expect(status).to_contain_text("pyodide.asm.wasm (HTTP 404)")
+    # Run tries loading again; while the file is still missing it says so instead of waiting forever.
+    widget = cell(page, 4)
+    press(widget.get_by_role("button", name="Run"))
+    expect(widget.locator(".bp-output")).to_contain_text("Python is not available", timeout=BOOT_TIMEOUT)
+    expect(widget.locator(".bp-output")).to_contain_text("pyodide.asm.wasm (HTTP 404)")
+    page.unroute("**/pyodide.asm.wasm")
+    press(status.get_by_role("button", name="Retry"))
+    wait_for_python(page)
+    expect(status.get_by_role("button", name="Retry")).to_be_hidden()
+    expect(run_cell(widget, "print(2 + 2)")).to_have_text("4")
+    close_page(page)
