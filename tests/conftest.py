@@ -105,7 +105,7 @@ QUIET = {"service_workers": "block", "reduced_motion": "reduce"}
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict) -> dict:
-    """pytest-playwright's `page` fixture: no service worker (its first-visit reload races tests)."""
+    """pytest-playwright's `page` fixture: as quiet as the shared profile (QUIET)."""
     return {**browser_context_args, **QUIET}
 
 
