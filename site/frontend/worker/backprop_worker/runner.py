@@ -103,15 +103,15 @@ def flush() -> None:
     sys.stderr.flush()
 
 
-def despite_stop(work, *args):
-    """work(*args), again if a Stop lands in it: the page signals Stop until the request ends, so a
-    second one may arrive while the first is being reported."""
+def despite_stop(work, *args, **kwargs):
+    """work(*args, **kwargs), again if a Stop lands in it: the page signals Stop until the request ends,
+    so a second one may arrive while the first is being reported."""
     for _ in range(10):
         try:
-            return work(*args)
+            return work(*args, **kwargs)
         except KeyboardInterrupt:
             continue
-    return work(*args)
+    return work(*args, **kwargs)
 
 
 def call_json(module: str, function: str, args_json: str) -> str:
@@ -124,13 +124,12 @@ def call_json(module: str, function: str, args_json: str) -> str:
         result = {"ok": False, "error": despite_stop(describe_exception, e)}
     finally:
         despite_stop(flush)
-    try:
-        return json.dumps(result, allow_nan=False)
+    try:  # a Stop that lands while the result is written (training just ended) still gets that result
+        return despite_stop(json.dumps, result, allow_nan=False)
     except (TypeError, ValueError) as e:  # NaN, Infinity or something JSON cannot say: not a result
         message = f"{module}.{function} returned what JSON cannot carry ({e})"
-        return json.dumps(
-            {"ok": False, "error": {"type": "InvalidResult", "message": message, "traceback": message}}
-        )
+        error = {"type": "InvalidResult", "message": message, "traceback": message}
+        return despite_stop(json.dumps, {"ok": False, "error": error})
 
 
 def describe_syntax_error(e: SyntaxError) -> dict:
