@@ -3,7 +3,7 @@ and likely cause (the error beside it, its traceback in the Output), in a table 
 
 import re
 
-from playwright.sync_api import BrowserContext, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from lab_checks import grading
 from tests.e2e.learner import (
@@ -20,14 +20,19 @@ from tests.e2e.learner import (
 LAB = "accumulate"
 
 
+def lab_on_a_phone(context: BrowserContext, server: str, lab: str) -> tuple[Page, Locator]:
+    """A tab 390 px wide on the lab's page, Python ready; the page and the lab's region."""
+    page = context.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server + labs_in_site()[lab])
+    wait_for_python(page)
+    return page, lab_region(page, lab)
+
+
 def test_demo_lines_that_raise_do_not_hide_the_verdict_on_a_phone(
     shared_context: BrowserContext, isolated_server: str
 ) -> None:
-    page = shared_context.new_page()
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(isolated_server + labs_in_site()[LAB])
-    wait_for_python(page)
-    region = lab_region(page, LAB)
+    page, region = lab_on_a_phone(shared_context, isolated_server, LAB)
     half_fixed = starting_code(region).replace("grad[name] = local", "grad[name] += local")
 
     assert check_lab(region, half_fixed) == "fail"
@@ -47,11 +52,7 @@ def test_a_table_wider_than_a_phone_scrolls_by_itself_and_from_the_keyboard(
     shared_context: BrowserContext, isolated_server: str
 ) -> None:
     lab = "softmax-cross-entropy"
-    page = shared_context.new_page()
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(isolated_server + labs_in_site()[lab])
-    wait_for_python(page)
-    region = lab_region(page, lab)
+    page, region = lab_on_a_phone(shared_context, isolated_server, lab)
     assert check_lab(region, grading.load(lab).MISTAKES[0].code) == "fail"
 
     table = verdict_of(region).get_by_role("region", name=re.compile("^Cases tried by"))
