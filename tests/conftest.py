@@ -66,6 +66,17 @@ class SiteServer(http.server.ThreadingHTTPServer):
 
     daemon_threads = True
 
+    @classmethod
+    def started(cls, handler) -> "SiteServer":
+        """A server on a free local port, already serving in a background thread."""
+        server = cls(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        return server
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}"
+
     def handle_error(self, request, client_address) -> None:
         if not isinstance(sys.exc_info()[1], ConnectionError):  # a broken pipe is the browser leaving
             super().handle_error(request, client_address)
@@ -74,9 +85,7 @@ class SiteServer(http.server.ThreadingHTTPServer):
 def serve_site(handler: type) -> str:
     if not (SITE / "index.html").exists():
         pytest.exit("build/site is missing: run `make build` (or `make test`) first", returncode=2)
-    server = SiteServer(("127.0.0.1", 0), functools.partial(handler, directory=str(SITE)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}"
+    return SiteServer.started(functools.partial(handler, directory=str(SITE))).url
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,6 @@ import json
 import os
 import re
 import shutil
-import threading
 import zipfile
 from pathlib import Path
 
@@ -84,8 +83,7 @@ def deploys(tmp_path_factory):
     v2 = make_build(base / "v2", "v2", mtimes_from=base / "v1")
     root = {"dir": base / "v1"}
     handler = type("Handler", (CachingHandler,), {"root": root})
-    httpd = SiteServer(("127.0.0.1", 0), functools.partial(handler, directory=str(base)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    httpd = SiteServer.started(functools.partial(handler, directory=str(base)))
     yield {
         "url": f"http://127.0.0.1:{httpd.server_address[1]}",
         "root": root,

@@ -6,7 +6,6 @@ import functools
 import http.server
 import json
 import re
-import threading
 from pathlib import Path
 
 import pytest
@@ -45,8 +44,7 @@ class SubPathHandler(CountingSiteHandler):
 @pytest.fixture(scope="module")
 def server():
     handler = functools.partial(SubPathHandler, directory=str(SITE))
-    httpd = SiteServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    httpd = SiteServer.started(handler)
     yield httpd
     httpd.shutdown()
     httpd.server_close()
@@ -128,8 +126,7 @@ class CountingHandler(http.server.BaseHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def other_origin():
-    httpd = SiteServer(("127.0.0.1", 0), CountingHandler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    httpd = SiteServer.started(CountingHandler)
     yield f"http://127.0.0.1:{httpd.server_address[1]}", CountingHandler.hits
     httpd.shutdown()
     httpd.server_close()

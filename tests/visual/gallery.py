@@ -5,7 +5,6 @@ import functools
 import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 from tests.conftest import SiteHandler, SiteServer
@@ -47,6 +46,4 @@ def build_gallery(site_dir: Path) -> Path:
 
 def serve(site_dir: Path) -> str:
     """A local static server for site_dir (no special headers); its base URL."""
-    server = SiteServer(("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(site_dir)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}"
+    return SiteServer.started(functools.partial(SiteHandler, directory=str(site_dir))).url
