@@ -26,7 +26,16 @@ class Neuron(Module):
         self.nonlin = nonlin
 
     def __call__(self, x):
-        act = sum((wi * xi for wi, xi in zip(self.w, x)), self.b)
+        # One node for b + w1*x1 + w2*x2 + ..., not a * and a + per input (those were five sixths of
+        # a training step's nodes). It stores what the * and + would pass on: x1 for w1, w1 for x1, 1 for b.
+        act, children, local_grads = self.b.data, [], []
+        for wi, xi in zip(self.w, x):
+            if not isinstance(xi, Value):
+                xi = Value(xi)
+            act += wi.data * xi.data
+            children += (wi, xi)
+            local_grads += (xi.data, wi.data)
+        act = Value(act, (*children, self.b), "w·x+b", (*local_grads, 1.0))
         return act.relu() if self.nonlin else act
 
     def parameters(self):

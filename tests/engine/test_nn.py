@@ -52,7 +52,27 @@ def test_hidden_layers_use_relu_and_the_last_layer_is_linear():
     neuron = Neuron(2, nonlin=True)
     neuron.w = [Value(-1.0), Value(-1.0)]
     assert neuron([1.0, 1.0]).data == 0.0
-    assert Neuron(2, nonlin=False)([0.0, 0.0])._op == "+"
+    assert Neuron(2, nonlin=False)([0.0, 0.0])._op == "w·x+b"  # the sum itself, no relu after it
+
+
+def test_a_neurons_one_sum_node_gives_the_numbers_of_its_products_and_sums():
+    """The same data and the same gradients, bit for bit, as b + w1*x1 + w2*x2 + ... node by node."""
+    rng = random.Random(3)
+    for nonlin in (True, False):
+        n = Neuron(5, nonlin=nonlin, rng=rng)
+        n.b.data = rng.uniform(-1, 1)
+        x = [Value(rng.uniform(-2, 2)) for _ in range(4)] + [rng.uniform(-2, 2)]  # a plain number too
+        fused = n(x)
+        (fused * fused).backward()
+        got = [v.grad for v in [*n.parameters(), *x[:4]]]
+        for v in [*n.parameters(), *x[:4]]:
+            v.grad = 0.0
+        by_hand = sum((wi * xi for wi, xi in zip(n.w, x)), n.b)
+        by_hand = by_hand.relu() if nonlin else by_hand
+        (by_hand * by_hand).backward()
+        assert fused.data == by_hand.data
+        assert got == [v.grad for v in [*n.parameters(), *x[:4]]] and any(got)
+        assert [c._op for c in fused._prev] == (["w·x+b"] if nonlin else [""] * 11)
 
 
 def test_a_layer_of_one_neuron_returns_a_value_and_more_return_a_list():

@@ -172,9 +172,10 @@ def parameter_names(modules: dict) -> dict[int, str]:
 
 
 def collapse_neurons(traced: dict, names: dict[int, str], found: list, order: list) -> tuple[dict, dict]:
-    """Each neuron's b + w1*x1 + w2*x2 + ... (a chain of + over products) becomes one node w·x+b whose
-    children are w1, x1, w2, x2, ..., b, with local gradients x1, w1, x2, w2, ..., 1; the inputs the
-    weights multiply get the names x1, x2, ... unless they have one."""
+    """Each neuron's b + w1*x1 + w2*x2 + ... (a chain of + over products, as a learner's Neuron makes it)
+    becomes one node w·x+b whose children are w1, x1, w2, x2, ..., b, with local gradients x1, w1, x2,
+    w2, ..., 1, as engine.nn.Neuron makes it; the inputs the weights multiply get the names x1, x2, ...
+    unless they have one."""
     index = {id(v): i for i, v in enumerate(order)}
     nodes, edges = traced["nodes"], traced["edges"]
     children = _children(traced)
@@ -185,6 +186,8 @@ def collapse_neurons(traced: dict, names: dict[int, str], found: list, order: li
     for prefix, neuron in found:
         bias = index.get(id(neuron.b))
         weights = {index[id(w)]: k for k, w in enumerate(neuron.w, 1) if id(w) in index}
+        if _name_one_node_sum(prefix, bias, weights, nodes, children, names):
+            continue  # engine.nn.Neuron makes its sum one node already: there is nothing to collapse
         for top in reversed(range(len(traced["nodes"]))):
             if top in dropped or nodes[top]["op"] != "+" or bias is None:
                 continue
@@ -220,6 +223,19 @@ def collapse_neurons(traced: dict, names: dict[int, str], found: list, order: li
         "output": new_id[traced["output"]],
     }
     return graph, {new_id[i]: n for i, n in names.items() if i in new_id}
+
+
+def _name_one_node_sum(prefix: str, bias, weights: dict, nodes: list, children: list, names: dict) -> bool:
+    """Names the neuron's own w·x+b node (its last child is the bias) and the inputs it weighs."""
+    for top in reversed(range(len(nodes))):
+        kids = [e["from"] for e in children[top]]
+        if nodes[top]["op"] == NEURON and kids and kids[-1] == bias:
+            for w, x in zip(kids[:-1:2], kids[1:-1:2]):
+                if w in weights and x not in names and not nodes[x]["label"] and not children[x]:
+                    names[x] = f"x{weights[w]}"
+            names.setdefault(top, prefix.rstrip(".") or "sum")
+            return True
+    return False
 
 
 def _sum_terms(top: int, children: list, nodes: list, parents: list) -> tuple[list[int], list[int]]:
