@@ -22,22 +22,28 @@ from micrograd import nn as mg_nn
 import engine
 from engine import nn
 from engine.datasets import make_moons
+from engine.graph import values_in_order
 
 ENGINES = {"backprop-lab": (engine.Value, nn.MLP), "micrograd": (mg_engine.Value, mg_nn.MLP)}
 CHAIN_OPS = 25_000
 ROUNDS = 7
 STEPS_PER_ROUND = 3
-GOALS = {"step": 8.0, "chain": 8.0, "bytes": 4.0, "step without collector": None}
+GOALS = {"step": 8.0, "chain": 8.0, "bytes": 4.0, "step without collector": None, "nodes": None}
 clock = time.process_time  # CPU seconds of this process (see the docstring)
 
 
-def demo_step(model, X, y, k: int) -> float:
-    """One step of micrograd's moons demo: SVM max-margin loss with L2, backward, SGD update."""
+def demo_loss(model, X, y):
+    """micrograd's moons demo loss: SVM max-margin loss with L2."""
     scores = [model(x) for x in X]
     losses = [(1 + -yi * si).relu() for yi, si in zip(y, scores)]
     data_loss = sum(losses) * (1.0 / len(losses))
     reg_loss = 1e-4 * sum(p * p for p in model.parameters())
-    loss = data_loss + reg_loss
+    return data_loss + reg_loss
+
+
+def demo_step(model, X, y, k: int) -> float:
+    """One step of micrograd's moons demo: the loss, backward, SGD update."""
+    loss = demo_loss(model, X, y)
     model.zero_grad()
     loss.backward()
     lr = 1.0 - 0.9 * k / 100
@@ -72,6 +78,13 @@ class Trainer:
         return spent / steps
 
 
+def nodes_per_step(name: str, X, y) -> int:
+    """Values in one demo step's graph: micrograd makes a * and a + per weight, ours one node per neuron."""
+    _, MLP = ENGINES[name]
+    random.seed(1337)
+    return len(values_in_order(demo_loss(MLP(2, [16, 16, 1]), X, y)))
+
+
 def time_chain(name: str) -> float:
     """Seconds to build a CHAIN_OPS-long chain, run backward through it and free it."""
     Value, _ = ENGINES[name]
@@ -103,7 +116,9 @@ def bytes_per_node(name: str, n: int = 20_000) -> float:
 
 
 def spread(values: list[float]) -> str:
-    """Median, then min-max, to 4 significant figures."""
+    """Median, then min-max, to 4 significant figures; a count as it is."""
+    if all(isinstance(v, int) for v in values) and len(set(values)) == 1:
+        return f"{values[0]:,}"
     return f"{statistics.median(values):.4g} ({min(values):.4g}-{max(values):.4g})"
 
 
@@ -122,12 +137,15 @@ def main(rounds: int = ROUNDS, steps: int = STEPS_PER_ROUND) -> None:
             results[name]["chain"].append(time_chain(name))
             results[name]["bytes"].append(bytes_per_node(name))
             results[name]["step without collector"].append(trainers[name].time_steps(steps, collector=False))
+    for name in ENGINES:  # the same count every round: counted once
+        results[name]["nodes"].append(nodes_per_step(name, X, y))
     ours, theirs = results["backprop-lab"], results["micrograd"]
     rows = [
         ("demo training step (s)", "step"),
         (f"{CHAIN_OPS:,}-op chain, build+backward+free (s)", "chain"),
         ("bytes per graph node", "bytes"),
         ("profile: demo step with the cycle collector off (s)", "step without collector"),
+        ("profile: values in one demo step's graph", "nodes"),
     ]
     print("| measure | micrograd 0.1.0 | ours | ratio (median, min-max) | goal |")
     print("|---|---|---|---|---|")
