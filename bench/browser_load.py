@@ -194,9 +194,10 @@ def report(result: dict) -> None:
         f"warm <= {TARGETS['warm']:.0f} s and <= 0.5x cold: {ours['warm']:.2f} s, {warm_share:.2f}x "
         f"{verdict(warm_met)}"
     )
-    stages = result["cold"][-1]["stages"]
-    if stages:
-        print(f"  worker stages (last cold run): {stages}")
+    for visit in ("cold", "warm"):  # ms from the worker's start: Pyodide ready, then the engine unpacked
+        stages = result[visit][-1]["stages"]
+        if stages:
+            print(f"  worker stages (last {visit} run): {stages}")
     print(f"  bytes sent cold until ready: {median(result['bytes_ready']) / 1e6:.1f} MB", end="")
     if result["bytes_all"]:
         print(f"; with the offline copy: {median(result['bytes_all']) / 1e6:.1f} MB")
