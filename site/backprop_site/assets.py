@@ -57,6 +57,27 @@ def copy_pyodide(site_dir: Path) -> str:
     return json.loads((source / "package.json").read_text())["version"]
 
 
+def make_snapshot(site_dir: Path, pyodide_version: str) -> str:
+    """assets/pyodide/python-snapshot.gz: Python's memory once started (worker/make-snapshot.mjs, in
+    Node); returns its version. Kept in build/cache/ by what makes it, as it takes Node seconds."""
+    makers = [FRONTEND / "worker" / name for name in ("make-snapshot.mjs", "snapshot.js")]
+    digest = hashlib.sha256(pyodide_version.encode())
+    for path in makers:
+        digest.update(path.read_bytes())
+    version = digest.hexdigest()[:16]
+    kept = ROOT / "build" / "cache" / f"python-snapshot-{version}.gz"
+    if not kept.exists():
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        partial = kept.with_suffix(".partial")
+        cmd = ["node", str(makers[0]), str(partial)]
+        done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise AssetError(f"making Python's snapshot failed:\n{done.stderr}")
+        partial.replace(kept)
+    shutil.copyfile(kept, site_dir / "assets" / "pyodide" / "python-snapshot.gz")
+    return version
+
+
 def python_files() -> list[tuple[str, Path]]:
     """What python.zip holds: (name in the archive, source file), in archive order."""
     return [
@@ -87,11 +108,11 @@ def pack_python(site_dir: Path) -> str:
     return python_hash()
 
 
-def write_build_info(site_dir: Path, pyodide_version: str, python_hash: str) -> None:
+def write_build_info(site_dir: Path, pyodide_version: str, python_hash: str, snapshot: str) -> None:
     """assets/backprop/build.json: versions (naming the service worker's caches) and the sizes of the
     files the worker downloads (so its progress bar has a total before any download starts)."""
-    downloads = [site_dir / "assets" / "pyodide" / name for name in PYODIDE_FILES]
+    downloads = [site_dir / "assets" / "pyodide" / name for name in (*PYODIDE_FILES, "python-snapshot.gz")]
     downloads.append(site_dir / "assets" / "backprop" / "python.zip")
     sizes = {p.name: p.stat().st_size for p in downloads if p.exists()}
-    info = {"pyodide": pyodide_version, "python": python_hash, "sizes": sizes}
+    info = {"pyodide": pyodide_version, "python": python_hash, "snapshot": snapshot, "sizes": sizes}
     (site_dir / "assets" / "backprop" / "build.json").write_text(json.dumps(info))

@@ -11,8 +11,8 @@ TEMPLATE = FRONTEND / "offline" / "sw.js"
 PYODIDE_DIR = "assets/pyodide/"
 # Not worth keeping offline: source maps, sitemaps, the search's language packs (the site is English),
 # and KaTeX's .woff/.ttf fonts, which every browser that runs Pyodide skips for .woff2.
-SKIPPED_SUFFIXES = (".map", ".gz", ".woff", ".ttf")
-SKIPPED = ("sw.js", "sitemap.xml", "assets/javascripts/lunr/")
+SKIPPED_SUFFIXES = (".map", ".woff", ".ttf")
+SKIPPED = ("sw.js", "sitemap.xml", "assets/javascripts/lunr/")  # sitemap.xml.gz too
 
 
 def precache_list(site_dir: Path) -> dict[str, str]:
@@ -27,12 +27,13 @@ def precache_list(site_dir: Path) -> dict[str, str]:
     return files
 
 
-def write_service_worker(site_dir: Path, pyodide_version: str, enabled: bool = True) -> str:
+def write_service_worker(site_dir: Path, pyodide_cache: str, enabled: bool = True) -> str:
     """sw.js from the template, versioned by what it keeps; returns the version.
 
     Each file comes with its content hash: the worker saves only copies that match it (a browser's
     HTTP cache may still hold the previous deploy's). Pyodide's files get a cache named by Pyodide's
-    version, so rebuilding the site does not make learners download Pyodide again. With
+    version and its snapshot's (pyodide_cache), so rebuilding the site does not make learners download
+    Pyodide again. With
     enabled=False (for `mkdocs serve`) the worker removes itself.
     """
     files = precache_list(site_dir) if enabled else {}
@@ -46,7 +47,7 @@ def write_service_worker(site_dir: Path, pyodide_version: str, enabled: bool = T
         "isolation": ISOLATION_HEADERS,
         "worker": {"path": WORKER_SCRIPT, "policy": WORKER_POLICY},
         "caches": [
-            {"name": f"bp-pyodide-{pyodide_version}", "prefix": PYODIDE_DIR, "files": pyodide},
+            {"name": f"bp-pyodide-{pyodide_cache}", "prefix": PYODIDE_DIR, "files": pyodide},
             {"name": f"bp-site-{version}", "prefix": "", "files": site},
         ],
     }

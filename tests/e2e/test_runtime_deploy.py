@@ -56,7 +56,7 @@ def make_build(target: Path, label: str, mtimes_from: Path | None = None) -> dic
         if mtimes_from:
             stat = (mtimes_from / changed.relative_to(target)).stat()
             os.utime(changed, (stat.st_atime, stat.st_mtime))
-    version = offline.write_service_worker(target, info["pyodide"])
+    version = offline.write_service_worker(target, f"{info['pyodide']}-{info['snapshot'][:8]}")
     if mtimes_from:  # deployed a minute later: the new sw.js must look new, or the browser keeps the old
         later = (mtimes_from / "sw.js").stat().st_mtime + 60
         os.utime(target / "sw.js", (later, later))
@@ -121,11 +121,9 @@ def test_a_redeploy_is_fully_in_place_after_two_reloads(browser: Browser, deploy
         url: h for url, (_, h) in cached.items() if expected[url.removeprefix(deploys["url"] + "/")] != h
     }
     assert not stale, f"cached copies that are not v2's: {sorted(stale)}"
-    pyodide = json.loads((deploys["base"] / "v2" / "assets" / "backprop" / "build.json").read_text())[
-        "pyodide"
-    ]
+    build = json.loads((deploys["base"] / "v2" / "assets" / "backprop" / "build.json").read_text())
     assert {name for name, _ in cached.values()} == {
         f"bp-site-{deploys['v2']['version']}",
-        f"bp-pyodide-{pyodide}",
+        f"bp-pyodide-{build['pyodide']}-{build['snapshot'][:8]}",
     }
     context.close()

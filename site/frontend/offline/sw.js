@@ -10,7 +10,8 @@
 
 const MANIFEST = __BP_MANIFEST__;
 const PREFIX = "bp-";
-const OWN_CACHES = /^bp-(site|pyodide)-/; // the worker keeps its own "bp-python-snapshot"
+// Ours, so old ones go: bp-python-snapshot is where pages kept Python's memory before the build shipped it.
+const OWN_CACHES = /^bp-(site-|pyodide-|python-snapshot$)/;
 const SCOPE = new URL(self.registration.scope);
 const CACHE_NAMES = MANIFEST.caches.map((c) => c.name);
 const ISOLATION = MANIFEST.isolation;

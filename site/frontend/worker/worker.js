@@ -4,7 +4,7 @@
 
 import { allowed, mismatch, VERSION } from "../python/protocol.js";
 import { watchDownloads } from "./downloads.js";
-import { forgetSnapshot, loadSnapshot, saveSnapshot, WARM_IMPORTS } from "./snapshot.js";
+import { loadSnapshot, WARM_IMPORTS } from "./snapshot.js";
 
 const BASE = new URL("./", import.meta.url);
 const PYODIDE = new URL("../pyodide/", BASE);
@@ -95,30 +95,24 @@ async function boot({ interruptBuffer, labs }) {
   archive.catch(() => {});
   const [{ loadPyodide }, snapshot] = await Promise.all([
     import(new URL("pyodide.mjs", PYODIDE).href),
-    info.then((i) => loadSnapshot(i, BASE)),
+    info.then((i) => loadSnapshot(i, PYODIDE)),
   ]);
   // Pyodide logs a failed download and then waits forever; the download watcher fails fast instead.
   const load = (options) => Promise.race([loadPyodide({ indexURL: PYODIDE.href, ...options }), downloads.failed]);
-  let made = null;
-  // A grading worker never makes the saved copy (the page's worker does): it would cost it seconds.
   if (snapshot) {
     try {
       pyodide = await load({ _loadSnapshot: snapshot });
       stages.fromSnapshot = true;
+      // The copy holds random's state as it was at build time: every visit would draw the same numbers.
+      pyodide.runPython("import random; random.seed()");
     } catch (error) {
       if (String(error).includes("could not download")) throw error;
-      await forgetSnapshot(); // a copy this Pyodide cannot use: start the usual way
+      pyodide = null; // a copy this Pyodide cannot use: start the usual way
     }
   }
-  if (!pyodide && grading) {
+  if (!pyodide) {
     pyodide = await load({});
     pyodide.runPython(WARM_IMPORTS);
-  } else if (!pyodide) {
-    pyodide = await load({ _makeSnapshot: true });
-    const before = performance.now();
-    pyodide.runPython(WARM_IMPORTS);
-    made = pyodide.makeMemorySnapshot();
-    stages.snapshot = Math.round(performance.now() - before);
   }
   downloads.stop();
   stages.pyodide = Math.round(performance.now() - started);
@@ -157,7 +151,6 @@ async function boot({ interruptBuffer, labs }) {
   if (grading) pyodide.pyimport("backprop_worker.labs").prepare(pyodide.toPy(labs ?? []));
   stages.engine = Math.round(performance.now() - started) - stages.pyodide;
   post({ type: "status", state: "ready", ms: Math.round(performance.now() - started), stages, bytes: downloads.loaded });
-  if (made && !grading) info.then((i) => saveSnapshot(i, BASE, made));
 }
 
 function toPlain(proxy) {
