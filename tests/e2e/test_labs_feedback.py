@@ -12,6 +12,7 @@ from tests.e2e.learner import (
     lab_region,
     labs_in_site,
     starting_code,
+    until,
     verdict_of,
     wait_for_python,
     words,
@@ -63,5 +64,8 @@ def test_a_table_wider_than_a_phone_scrolls_by_itself_and_from_the_keyboard(
     table.first.focus()
     page.keyboard.press("ArrowRight")
     expect(table.first).to_be_focused()
-    assert table.first.evaluate(width)[2] > 0, "the arrow key scrolls the focused table"
+    # The keyboard's scroll can land a frame or two after the key: wait on the state, not once.
+    tried = f"#lab-{lab} [role=region][aria-label^='Cases tried by']"
+    scrolled = f'document.querySelector("{tried}").scrollLeft > 0'
+    assert until(page, scrolled), "the arrow key scrolls the focused table"
     close_page(page)
