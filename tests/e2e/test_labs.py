@@ -8,6 +8,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from lab_checks import grading
 from tests.e2e.learner import (
+    cell,
     check_lab,
     close_page,
     lab_region,
@@ -83,6 +84,27 @@ def test_learner_fails_takes_hints_fixes_and_passes(
         expect(region.locator(".bp-lab__passed")).to_be_visible()
     title = page.locator("h1").first.inner_text().rstrip("¶").strip()
     expect(page.locator("nav a.md-nav__link:has(.bp-nav-done)").filter(has_text=title).first).to_be_attached()
+    close_page(page)
+
+
+def test_the_checks_python_starts_once_the_lab_is_near_the_screen(
+    shared_context: BrowserContext, isolated_server: str
+) -> None:
+    """A reader at the top of a lesson runs one Python; the lab's own starts as the lab comes near."""
+    page = shared_context.new_page()
+    boots: list[str] = []  # each Python fetches the snapshot it starts from, and nothing else does
+    page.on("request", lambda r: "/python-snapshot.gz" in r.url and boots.append(r.url))
+    page.goto(isolated_server + "/nn/training-loop/")  # its first cell is near the top, its lab 4,000 px down
+    wait_for_python(page)
+    run_cell(cell(page, 1))  # a round trip: a Check's Python started with the page's has asked by now
+    assert len(boots) == 1, "the Check's Python started while the lab was screens away"
+    lab_region(page, "training-loop").scroll_into_view_if_needed()
+    for _ in range(300):  # the observer's callback comes after a frame or so
+        if len(boots) == 2:
+            break
+        page.wait_for_timeout(100)
+    assert len(boots) == 2, "the Check's Python did not start as the lab came near"
+    assert check_lab(lab_region(page, "training-loop"), grading.load("training-loop").SOLUTION) == "pass"
     close_page(page)
 
 

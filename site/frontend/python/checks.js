@@ -1,6 +1,7 @@
 // Where lab Checks run: each in a Python of its own, started from the saved copy of Python's memory and
 // ended after its one verdict, so nothing learner code did before (in run cells or an earlier Check)
-// can bend a verdict. One such worker is kept booted ahead, so Check answers at once.
+// can bend a verdict. Once a lab is near the screen (labs/index.js), one such worker is kept booted
+// ahead, so Check answers at once; a reader who never reaches a lab never starts a second Python.
 // It looks like a PythonClient to a code widget: request(), stop(), state and ready.
 
 import { python, PythonClient } from "./client.js";
@@ -72,6 +73,5 @@ let checks = null;
 // The page's Checks, for the labs with these ids (their graders load before any learner code).
 export function labChecks(labs) {
   checks ??= new Checks(labs);
-  checks.warm();
   return checks;
 }
