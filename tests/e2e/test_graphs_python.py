@@ -2,6 +2,7 @@
 cell's graph. On the gallery site (tests/visual/pages/), which has a page of diagrams without cells."""
 
 import math
+import re
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -106,6 +107,7 @@ def test_no_overlaps_on_a_fifty_node_diagram_which_scrolls_and_zooms(new_tab, ga
     page: Page = new_tab()
     page.goto(gallery + "/mlp/")
     figure = page.locator("figure.bp-graph").first
+    expect(figure).to_have_attribute("data-nodes", re.compile(r"^\d+$"))  # set once the diagram is drawn
     nodes = int(figure.get_attribute("data-nodes"))
     assert nodes >= 40
     check_every_diagram(page)
