@@ -1,4 +1,4 @@
-// Where lab Checks run: each in a Python of its own, started from the saved copy of Python's memory and
+// Where lab Checks run: each in a Python of its own, started from the build's snapshot of Python's memory and
 // ended after its one verdict, so nothing learner code did before (in run cells or an earlier Check)
 // can bend a verdict. Once a lab is near the screen (labs/index.js), one such worker is kept booted
 // ahead, so Check answers at once; a reader who never reaches a lab never starts a second Python.
