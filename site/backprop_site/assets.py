@@ -24,6 +24,7 @@ PYTHON_SOURCES = {
     "gpt": ROOT / "gpt",
     "backprop_worker": FRONTEND / "worker" / "backprop_worker",
 }
+SNAPSHOT = "python-snapshot.gz"  # beside Pyodide's files; the worker asks for it by this name (snapshot.js)
 PYTHON_SUFFIXES = {".py", ".txt", ".json"}  # modules, and the data gpt/ reads with importlib.resources
 
 
@@ -58,7 +59,7 @@ def copy_pyodide(site_dir: Path) -> str:
 
 
 def make_snapshot(site_dir: Path, pyodide_version: str) -> str:
-    """assets/pyodide/python-snapshot.gz: Python's memory once started (worker/make-snapshot.mjs, in
+    """assets/pyodide/<SNAPSHOT>: Python's memory once started (worker/make-snapshot.mjs, in
     Node); returns its version. Kept in build/cache/ by what makes it, as it takes Node seconds."""
     makers = [FRONTEND / "worker" / name for name in ("make-snapshot.mjs", "snapshot.js")]
     digest = hashlib.sha256(pyodide_version.encode())
@@ -74,7 +75,7 @@ def make_snapshot(site_dir: Path, pyodide_version: str) -> str:
         if done.returncode != 0:
             raise AssetError(f"making Python's snapshot failed:\n{done.stderr}")
         partial.replace(kept)
-    shutil.copyfile(kept, site_dir / "assets" / "pyodide" / "python-snapshot.gz")
+    shutil.copyfile(kept, site_dir / "assets" / "pyodide" / SNAPSHOT)
     return version
 
 
@@ -108,11 +109,12 @@ def pack_python(site_dir: Path) -> str:
     return python_hash()
 
 
-def write_build_info(site_dir: Path, pyodide_version: str, python_hash: str, snapshot: str) -> None:
+def write_build_info(site_dir: Path, pyodide_version: str, python_hash: str, snapshot: str) -> dict:
     """assets/backprop/build.json: versions (naming the service worker's caches) and the sizes of the
-    files the worker downloads (so its progress bar has a total before any download starts)."""
-    downloads = [site_dir / "assets" / "pyodide" / name for name in (*PYODIDE_FILES, "python-snapshot.gz")]
+    files the worker downloads (so its progress bar has a total before any download starts); returns it."""
+    downloads = [site_dir / "assets" / "pyodide" / name for name in (*PYODIDE_FILES, SNAPSHOT)]
     downloads.append(site_dir / "assets" / "backprop" / "python.zip")
     sizes = {p.name: p.stat().st_size for p in downloads if p.exists()}
     info = {"pyodide": pyodide_version, "python": python_hash, "snapshot": snapshot, "sizes": sizes}
     (site_dir / "assets" / "backprop" / "build.json").write_text(json.dumps(info))
+    return info

@@ -27,14 +27,14 @@ def precache_list(site_dir: Path) -> dict[str, str]:
     return files
 
 
-def write_service_worker(site_dir: Path, pyodide_cache: str, enabled: bool = True) -> str:
+def write_service_worker(site_dir: Path, build_info: dict, enabled: bool = True) -> str:
     """sw.js from the template, versioned by what it keeps; returns the version.
 
     Each file comes with its content hash: the worker saves only copies that match it (a browser's
-    HTTP cache may still hold the previous deploy's). Pyodide's files get a cache named by Pyodide's
-    version and its snapshot's (pyodide_cache), so rebuilding the site does not make learners download
-    Pyodide again. With
-    enabled=False (for `mkdocs serve`) the worker removes itself.
+    HTTP cache may still hold the previous deploy's). Pyodide's files get a cache named by what it
+    holds, Pyodide's version and its snapshot's (build_info, as build.json has them), so rebuilding
+    the site does not make learners download Pyodide again. With enabled=False (for `mkdocs serve`)
+    the worker removes itself.
     """
     files = precache_list(site_dir) if enabled else {}
     pyodide = {p: h for p, h in files.items() if p.startswith(PYODIDE_DIR)}
@@ -47,7 +47,11 @@ def write_service_worker(site_dir: Path, pyodide_cache: str, enabled: bool = Tru
         "isolation": ISOLATION_HEADERS,
         "worker": {"path": WORKER_SCRIPT, "policy": WORKER_POLICY},
         "caches": [
-            {"name": f"bp-pyodide-{pyodide_cache}", "prefix": PYODIDE_DIR, "files": pyodide},
+            {
+                "name": f"bp-pyodide-{build_info['pyodide']}-{build_info['snapshot'][:8]}",
+                "prefix": PYODIDE_DIR,
+                "files": pyodide,
+            },
             {"name": f"bp-site-{version}", "prefix": "", "files": site},
         ],
     }

@@ -215,11 +215,9 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
             pyodide_version = assets.copy_pyodide(site_dir)
             snapshot = assets.make_snapshot(site_dir, pyodide_version)
             python_hash = assets.pack_python(site_dir)
-            assets.write_build_info(site_dir, pyodide_version, python_hash, snapshot)
+            info = assets.write_build_info(site_dir, pyodide_version, python_hash, snapshot)
             # Last: the service worker lists every file written before it.
-            # Pyodide's cache is named by what it holds: Pyodide and the snapshot made from it.
-            pyodide_cache = f"{pyodide_version}-{snapshot[:8]}"
-            offline.write_service_worker(site_dir, pyodide_cache, enabled=not self.serving)
+            offline.write_service_worker(site_dir, info, enabled=not self.serving)
         except assets.AssetError as e:
             raise PluginError(str(e)) from None
 

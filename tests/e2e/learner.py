@@ -5,6 +5,7 @@ make miss: an editor that shrinks just after scrolling into view moves the butto
 import json
 import re
 import time
+from collections.abc import Callable
 
 from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
@@ -49,12 +50,13 @@ def wait_for_python(page: Page, timeout: int = BOOT_TIMEOUT) -> None:
     expect(page.locator("html")).to_have_attribute("data-python", "ready", timeout=timeout)
 
 
-def until(page: Page, script: str, timeout: float = 30) -> object:
-    """Evaluate script until it returns something truthy, or the timeout in seconds passes; its last
-    value. For state no attribute shows (the site's CSP blocks page.wait_for_function)."""
+def until(page: Page, script: str | Callable[[], object], timeout: float = 30) -> object:
+    """Evaluate script (or call it, for state this side sees: requests, routes) until it returns something
+    truthy, or the timeout in seconds passes; its last value. For state no attribute shows (the site's
+    CSP blocks page.wait_for_function); Playwright's events keep arriving while it waits."""
     deadline = time.monotonic() + timeout
     while True:
-        value = page.evaluate(script)
+        value = script() if callable(script) else page.evaluate(script)
         if value or time.monotonic() > deadline:
             return value
         page.wait_for_timeout(100)

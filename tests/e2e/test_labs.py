@@ -17,6 +17,7 @@ from tests.e2e.learner import (
     put_code,
     run_cell,
     starting_code,
+    until,
     verdict_of,
     wait_for_python,
     words,
@@ -99,10 +100,7 @@ def test_the_checks_python_starts_once_the_lab_is_near_the_screen(
     run_cell(cell(page, 1))  # a round trip: a Check's Python started with the page's has asked by now
     assert len(boots) == 1, "the Check's Python started while the lab was screens away"
     lab_region(page, "training-loop").scroll_into_view_if_needed()
-    for _ in range(300):  # the observer's callback comes after a frame or so
-        if len(boots) == 2:
-            break
-        page.wait_for_timeout(100)
+    until(page, lambda: len(boots) == 2)  # the observer's callback comes after a frame or so
     assert len(boots) == 2, "the Check's Python did not start as the lab came near"
     assert check_lab(lab_region(page, "training-loop"), grading.load("training-loop").SOLUTION) == "pass"
     close_page(page)

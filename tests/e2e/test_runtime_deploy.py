@@ -56,7 +56,7 @@ def make_build(target: Path, label: str, mtimes_from: Path | None = None) -> dic
         if mtimes_from:
             stat = (mtimes_from / changed.relative_to(target)).stat()
             os.utime(changed, (stat.st_atime, stat.st_mtime))
-    version = offline.write_service_worker(target, f"{info['pyodide']}-{info['snapshot'][:8]}")
+    version = offline.write_service_worker(target, info)
     if mtimes_from:  # deployed a minute later: the new sw.js must look new, or the browser keeps the old
         later = (mtimes_from / "sw.js").stat().st_mtime + 60
         os.utime(target / "sw.js", (later, later))

@@ -15,6 +15,7 @@ from tests.e2e.learner import (
     run_cell,
     start_cell,
     stop_cell,
+    until,
     wait_for_python,
 )
 
@@ -52,10 +53,7 @@ def test_first_visit_shows_progress_and_restores_the_shipped_python(
     expect(status).to_contain_text(
         re.compile(r"Downloading Python\s*\d+\.\d of 1\d\.\d MB"), timeout=BOOT_TIMEOUT
     )
-    for _ in range(600):  # the route's callback runs while Playwright waits
-        if held:
-            break
-        page.wait_for_timeout(100)
+    until(page, lambda: held, timeout=60)  # the route's callback runs while Playwright waits
     held[0].continue_()
     page.unroute("**/pyodide.asm.wasm")
     wait_for_python(page)
