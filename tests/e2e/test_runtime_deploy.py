@@ -15,7 +15,7 @@ from backprop_site import offline
 from playwright.sync_api import Browser, expect
 
 from tests.conftest import SITE, SiteHandler, SiteServer
-from tests.e2e.learner import new_context, until
+from tests.e2e.learner import new_context, until, wait_for_python
 
 # Every file in the service worker's caches, with the build's kind of content hash.
 CACHED_HASHES = """async () => {
@@ -106,9 +106,17 @@ def test_a_redeploy_is_fully_in_place_after_two_reloads(browser: Browser, deploy
     deploys["root"]["dir"] = deploys["base"] / "v2"
     page.reload()  # the old worker answers; the browser finds the new sw.js and installs it
     v1_cache = f"bp-site-{deploys['v1']['version']}"
-    assert until(page, f"caches.keys().then((keys) => !keys.includes('{v1_cache}'))"), (
-        "v2's worker never took over"
-    )
+    v1_gone = f"caches.keys().then((keys) => !keys.includes('{v1_cache}'))"
+    assert until(page, f"navigator.serviceWorker.getRegistration().then((r) => Boolean(r.waiting) || {v1_gone})")
+    # v2 called skipWaiting: Chromium hands over once v1 is idle and stops. It never stops a worker that
+    # DevTools (Playwright) is attached to, so once the page has done its downloads (Python is up and v1
+    # has checked its copies), stop the workers as an idle browser would.
+    wait_for_python(page)
+    expect(html).to_have_attribute("data-offline-version", deploys["v1"]["version"], timeout=60_000)
+    devtools = context.new_cdp_session(page)
+    devtools.send("ServiceWorker.enable")
+    devtools.send("ServiceWorker.stopAllWorkers")
+    assert until(page, v1_gone), "v2's worker never took over"
     page.reload()
     expect(html).to_have_attribute("data-deploy", "v2")
     expect(page.locator("article")).to_contain_text("Build v2")
