@@ -107,7 +107,8 @@ def test_a_redeploy_is_fully_in_place_after_two_reloads(browser: Browser, deploy
     page.reload()  # the old worker answers; the browser finds the new sw.js and installs it
     v1_cache = f"bp-site-{deploys['v1']['version']}"
     v1_gone = f"caches.keys().then((keys) => !keys.includes('{v1_cache}'))"
-    assert until(page, f"navigator.serviceWorker.getRegistration().then((r) => Boolean(r.waiting) || {v1_gone})")
+    v2_installed = "navigator.serviceWorker.getRegistration().then((r) => Boolean(r.waiting))"
+    assert until(page, f"{v2_installed}.then((waiting) => waiting || {v1_gone})")
     # v2 called skipWaiting: Chromium hands over once v1 is idle and stops. It never stops a worker that
     # DevTools (Playwright) is attached to, so once the page has done its downloads (Python is up and v1
     # has checked its copies), stop the workers as an idle browser would.
