@@ -47,7 +47,12 @@ def open_cells_page(browser: Browser, server: str, *, path: str = PLAYGROUND, **
 
 
 def wait_for_python(page: Page, timeout: int = BOOT_TIMEOUT) -> None:
-    expect(page.locator("html")).to_have_attribute("data-python", "ready", timeout=timeout)
+    """Wait until the page's Python is ready; on a timeout, say what its status bar showed."""
+    try:
+        expect(page.locator("html")).to_have_attribute("data-python", "ready", timeout=timeout)
+    except AssertionError as error:
+        bars = page.locator(".bp-status").all_inner_texts()
+        raise AssertionError(f"Python not ready; status bar: {bars}") from error
 
 
 def until(page: Page, script: str | Callable[[], object], timeout: float = 30) -> object:
