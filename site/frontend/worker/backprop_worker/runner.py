@@ -39,14 +39,16 @@ def _noted_recursion_limit(setrecursionlimit, usual: int):
 
 def pass_on_stop(unraisable) -> None:
     """A Stop that landed inside a __del__ (which Python ignores) is pressed again for the running code."""
-    if issubclass(unraisable.exc_type, KeyboardInterrupt):
+    try:
+        if not issubclass(unraisable.exc_type, KeyboardInterrupt):
+            sys.__unraisablehook__(unraisable)
+            return
         from backprop_bridge import interrupt_buffer
-
-        # A store, not a call, and the last thing done here: Python checks for Stop after calls, so
-        # the new KeyboardInterrupt is raised only once this hook has returned.
-        interrupt_buffer[0] = 2
-    else:
-        sys.__unraisablehook__(unraisable)
+    except KeyboardInterrupt:  # the page presses Stop until the code stops, so a press can land in here too
+        from backprop_bridge import interrupt_buffer
+    # A store, not a call, and the last thing done here: Python checks for Stop after calls, so the new
+    # KeyboardInterrupt is raised only once this hook has returned.
+    interrupt_buffer[0] = 2
 
 
 def interruptible_sleep(seconds: float, /) -> None:
