@@ -227,10 +227,11 @@ export class PythonClient extends EventTarget {
     this.setState("closed", reason);
   }
 
-  // SharedArrayBuffer (needed for the interrupt buffer) exists only on cross-origin isolated pages; a
-  // grading worker needs none (Stop ends it).
+  // SharedArrayBuffer (needed for the interrupt buffer) exists only on cross-origin isolated pages. A
+  // grading worker is never interrupted (Stop ends it), but its time.sleep waits on the buffer too:
+  // without one, Pyodide's sleep keeps a core busy for as long as it sleeps.
   newInterruptBuffer() {
-    return self.crossOriginIsolated && this.role === "page" ? new Int32Array(new SharedArrayBuffer(4)) : null;
+    return self.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
   }
 
   crash(reason, kind = "other") {

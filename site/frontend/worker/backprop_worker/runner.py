@@ -15,10 +15,12 @@ HIDDEN = ("backprop_worker/runner.py", "/_pyodide/", "/pyodide/", "<exec>")
 namespaces: dict[str, dict] = {}
 
 
-def install(interruptible: bool) -> None:
-    """Fit Python to the worker: a time.sleep that Stop can cut short, and an input() that explains."""
-    if interruptible:
+def install(waits: bool, stoppable: bool) -> None:
+    """Fit Python to the worker: a time.sleep that waits without a busy core (and that Stop can cut
+    short), Stop passed on from a __del__, and an input() that explains."""
+    if waits:
         time.sleep = interruptible_sleep
+    if stoppable:
         sys.unraisablehook = pass_on_stop
     builtins.input = no_input
     sys.setrecursionlimit = _noted_recursion_limit(sys.setrecursionlimit, sys.getrecursionlimit())
