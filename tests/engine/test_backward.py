@@ -89,6 +89,7 @@ def test_backward_of_two_outputs_accumulates_on_shared_leaves():
     assert (a.grad, b.grad) == (4.0, 3.0)
 
 
+@pytest.mark.slow
 def test_a_million_node_chain_at_the_default_recursion_limit():
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(1000)  # Python's default

@@ -41,6 +41,7 @@ def kinds_in(text: str) -> set[str]:
     return found
 
 
+@pytest.mark.slow
 def test_the_generator_reaches_every_operation():
     """The expressions above are not stuck on a few kinds of operation: one search until all are seen."""
     seen: set[str] = set()
