@@ -3,14 +3,28 @@
     python tests/load.py [--runs N] [--] [pytest arguments...]
 
 Starts the busy loop itself (a child process that also ends on its own after --limit seconds, should
-this script die), runs pytest up to N times in a row, stops the loop, and prints each run's time.
+this script die), runs pytest up to N times in a row, stops the loop, and prints each run's time and
+the CPU time the VM's host took meanwhile (a busy host slows a run as much as the loop does).
 Exits with the first failing run's status, or 0 when every run passed.
 """
 
 import argparse
+import os
 import subprocess
 import sys
 import time
+
+
+def stolen_seconds() -> float:
+    """CPU time the VM's host gave to others (the "steal" column of /proc/stat), summed over all cores;
+    0 where there is no /proc/stat. A run that is slow for this reason is not slow for the suite's."""
+    try:
+        with open("/proc/stat") as stat:
+            fields = stat.readline().split()
+    except OSError:
+        return 0.0
+    return int(fields[8]) / os.sysconf("SC_CLK_TCK") if len(fields) > 8 else 0.0
+
 
 BURN = "import time\nend = time.monotonic() + float({limit})\nwhile time.monotonic() < end:\n    pass\n"
 
@@ -28,10 +42,12 @@ def main() -> int:
     try:
         for run in range(1, options.runs + 1):
             print(f"--- run {run} of {options.runs}, one core kept busy (pid {burner.pid})", flush=True)
-            started = time.monotonic()
+            started, stolen = time.monotonic(), stolen_seconds()
             status = subprocess.call([sys.executable, "-m", "pytest", "-q", *options.pytest_args])
             times.append(time.monotonic() - started)
-            print(f"--- run {run}: {'passed' if status == 0 else 'FAILED'} in {times[-1]:.0f} s", flush=True)
+            verdict = "passed" if status == 0 else "FAILED"
+            steal = f"; the host took {stolen_seconds() - stolen:.0f} CPU-s (steal)"
+            print(f"--- run {run}: {verdict} in {times[-1]:.0f} s{steal}", flush=True)
             if status != 0:
                 break
     finally:
