@@ -17,7 +17,7 @@ import time
 
 def stolen_seconds() -> float:
     """CPU time the VM's host gave to others (the "steal" column of /proc/stat), summed over all cores;
-    0 where there is no /proc/stat. A run that is slow for this reason is not slow for the suite's."""
+    0 where there is no /proc/stat. A run slowed by the host is not a slower suite."""
     try:
         with open("/proc/stat") as stat:
             fields = stat.readline().split()

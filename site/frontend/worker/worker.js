@@ -142,11 +142,12 @@ async function boot({ interruptBuffer, labs }) {
   pyodide.setStdout(makeWriter("stdout"));
   pyodide.setStderr(makeWriter("stderr"));
   // A Check's Python is never interrupted (Stop ends it): it only sleeps on the buffer.
-  const stoppable = Boolean(interrupt) && !grading;
-  if (interrupt) Atomics.store(interrupt, 0, 0); // a Stop meant for an earlier Python is not for this one
+  const sleeps = Boolean(interrupt);
+  const stoppable = sleeps && !grading;
+  if (sleeps) Atomics.store(interrupt, 0, 0); // a Stop meant for an earlier Python is not for this one
   if (stoppable) pyodide.setInterruptBuffer(interrupt);
   runner = pyodide.pyimport("backprop_worker.runner");
-  runner.install(Boolean(interrupt), stoppable);
+  runner.install(sleeps, stoppable);
   // The graders load before any learner code runs, so a Check's sandbox starts from Python as it started.
   if (grading) pyodide.pyimport("backprop_worker.labs").prepare(pyodide.toPy(labs ?? []));
   stages.engine = Math.round(performance.now() - started) - stages.pyodide;
