@@ -35,6 +35,20 @@ def test_printing_streams_line_by_line(page: Page) -> None:
     expect(widget.locator(".bp-toolbar__news")).to_contain_text("Ran in")
 
 
+def test_output_is_whole_when_the_cell_says_it_has_finished(page: Page) -> None:
+    widget = cell(page, 4)
+    # Output is drawn once per frame; what the log holds the moment the cell turns idle must be all of it.
+    widget.evaluate(
+        """w => new MutationObserver(() => {
+             if (w.dataset.running === "false") w.dataset.seenAtEnd = w.querySelector(".bp-output").innerText;
+           }).observe(w, { attributeFilter: ["data-running"] })"""
+    )
+    lines = [f"line {i}" for i in range(8)]
+    for _ in range(3):  # a burst of lines right before the end, the moment a frame is least likely
+        run_cell(widget, "import time\ntime.sleep(0.2)\nfor i in range(8):\n    print('line', i)")
+        assert widget.get_attribute("data-seen-at-end").splitlines() == lines
+
+
 def test_stderr_is_styled_apart(page: Page) -> None:
     widget = cell(page, 4)
     run_cell(widget, "import sys\nprint('to stdout')\nprint('to stderr', file=sys.stderr)")

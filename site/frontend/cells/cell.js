@@ -101,6 +101,7 @@ export function mountCodeWidget(root, data, { scope, note, name }) {
       return { ok: false, error: { type: "Unavailable", message: error.message } };
     } finally {
       requestId = null;
+      output.flush(); // the log is whole before the cell says it has finished
       setRunning(false);
     }
   }
