@@ -4,7 +4,6 @@ and every allowed name is a real function of the worker's Python."""
 import ast
 import json
 import re
-import signal
 from pathlib import Path
 
 import pytest
@@ -69,7 +68,7 @@ def test_every_allowed_call_is_used_and_exists_in_the_worker() -> None:
         assert not func.startswith("_"), name
 
 
-def test_a_result_with_nan_or_infinity_is_refused(monkeypatch: pytest.MonkeyPatch, stops_let_in) -> None:
+def test_a_result_with_nan_or_infinity_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     from backprop_worker import runner, training
 
     for text in ("NaN", "Infinity", "[1, -Infinity]"):
@@ -80,28 +79,21 @@ def test_a_result_with_nan_or_infinity_is_refused(monkeypatch: pytest.MonkeyPatc
     assert json.loads(runner.call_json("training", "moons", "{}")) == [1.5]
 
 
-@pytest.fixture
-def stops_let_in():
-    """call_json leaves Stop ignored for worker.js to let in again; here the test does."""
-    yield
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-
-
-def test_a_stop_while_the_result_is_written_does_not_replace_it(
-    monkeypatch: pytest.MonkeyPatch, stops_let_in
-) -> None:
-    """The page presses Stop until its request ends, so one can land in json.dumps after the call
+def test_a_stop_while_the_result_is_written_does_not_replace_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page signals Stop until its request ends, so one can land in json.dumps after the call
     returned (seen under load: a stopped GPT training showed "It failed: ... KeyboardInterrupt")."""
     from backprop_worker import runner, training
 
     dumps = json.dumps
+    stops = iter([True, True])
 
-    def pressed_while_dumping(*args, **kwargs):
-        signal.raise_signal(signal.SIGINT)  # as the page's press arrives: Python acts on it after this call
+    def interrupted_dumps(*args, **kwargs):
+        if next(stops, False):
+            raise KeyboardInterrupt
         return dumps(*args, **kwargs)
 
     monkeypatch.setattr(training, "moons", lambda: {"ok": True, "stopped": True})
-    monkeypatch.setattr(runner.json, "dumps", pressed_while_dumping)
+    monkeypatch.setattr(runner.json, "dumps", interrupted_dumps)
     try:
         reply = runner.call_json("training", "moons", "{}")
     except KeyboardInterrupt:

@@ -17,7 +17,6 @@ let fatalError = null; // set by Pyodide when it breaks for good (e.g. the brows
 let recursionRaised = false; // code raised sys.setrecursionlimit above the usual (see explainFatal)
 let interrupt = null; // Int32Array on a SharedArrayBuffer when the page is cross-origin isolated
 let role = "page"; // or "grading": a worker for one Check
-let letStopsIn = () => {}; // see stopsLetIn
 // The page's end of the protocol, from the init message; only this module can reach it (not Python).
 let port = null;
 
@@ -149,18 +148,10 @@ async function boot({ interruptBuffer, labs }) {
   if (stoppable) pyodide.setInterruptBuffer(interrupt);
   runner = pyodide.pyimport("backprop_worker.runner");
   runner.install(sleeps, stoppable);
-  if (stoppable) letStopsIn = stopsLetIn(pyodide.pyimport("_signal"));
   // The graders load before any learner code runs, so a Check's sandbox starts from Python as it started.
   if (grading) pyodide.pyimport("backprop_worker.labs").prepare(pyodide.toPy(labs ?? []));
   stages.engine = Math.round(performance.now() - started) - stages.pyodide;
   post({ type: "status", state: "ready", ms: Math.round(performance.now() - started), stages, bytes: downloads.loaded });
-}
-
-// After each request, Stop raises KeyboardInterrupt again (runner.call_json ignores it while it reports).
-// Called from here, not from Python, which would check for a Stop right after the call.
-function stopsLetIn(signals) {
-  const { signal, SIGINT, default_int_handler: handler } = signals;
-  return () => signal(SIGINT, handler)?.destroy?.();
 }
 
 function toPlain(proxy) {
@@ -180,7 +171,6 @@ function withOutput(id, work) {
     return { ...answer, ms: Math.round(performance.now() - started), ...hidden };
   } finally {
     current = null;
-    letStopsIn();
   }
 }
 

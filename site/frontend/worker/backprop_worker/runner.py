@@ -7,8 +7,6 @@ import linecache
 import sys
 import time
 import traceback
-from _signal import SIG_IGN, SIGINT
-from _signal import signal as set_signal  # signal.signal is Python code, where a Stop could land
 
 CELL_FILE = "<cell>"
 # Frames from these files are machinery the learner never wrote; tracebacks leave them out.
@@ -23,9 +21,7 @@ def install(waits: bool, stoppable: bool) -> None:
     if waits:
         time.sleep = interruptible_sleep
     if stoppable:
-        from backprop_bridge import interrupt_buffer
-
-        sys.unraisablehook = _passing_on_stop(interrupt_buffer)
+        sys.unraisablehook = pass_on_stop
     builtins.input = no_input
     sys.setrecursionlimit = _noted_recursion_limit(sys.setrecursionlimit, sys.getrecursionlimit())
 
@@ -43,18 +39,18 @@ def _noted_recursion_limit(setrecursionlimit, usual: int):
     return noted
 
 
-def _passing_on_stop(interrupt_buffer):
-    """sys.unraisablehook: a Stop that landed inside a __del__ (which Python ignores) is pressed again for
-    the running code. On that path the hook calls and imports nothing: Python checks for a Stop after
-    calls, so another press (the page presses until the code stops) cannot land in it."""
-
-    def pass_on_stop(unraisable) -> None:
-        if KeyboardInterrupt in unraisable.exc_type.__mro__:
-            interrupt_buffer[0] = 2  # raised in the running code once this hook has returned
-        else:
+def pass_on_stop(unraisable) -> None:
+    """A Stop that landed inside a __del__ (which Python ignores) is pressed again for the running code."""
+    try:
+        if not issubclass(unraisable.exc_type, KeyboardInterrupt):
             sys.__unraisablehook__(unraisable)
-
-    return pass_on_stop
+            return
+        from backprop_bridge import interrupt_buffer
+    except KeyboardInterrupt:  # the page presses Stop until the code stops, so a press can land in here too
+        from backprop_bridge import interrupt_buffer
+    # A store, not a call, and the last thing done here: Python checks for Stop after calls, so the new
+    # KeyboardInterrupt is raised only once this hook has returned.
+    interrupt_buffer[0] = 2
 
 
 def interruptible_sleep(seconds: float, /) -> None:
@@ -124,27 +120,20 @@ def despite_stop(work, *args, **kwargs):
 
 def call_json(module: str, function: str, args_json: str) -> str:
     """backprop_worker.module.function(**args) for the page's `call` request (the page checks it against
-    protocol.js's CALLS); JSON in, JSON out (no NaN or Infinity). Once the function has ended, Stop is
-    ignored until the worker has sent the result (worker.js lets it in again): the page presses Stop
-    until the request ends, and a press landing in the report (a long training just stopped) would
-    replace the result with a traceback."""
+    protocol.js's CALLS); JSON in, JSON out (no NaN or Infinity)."""
     try:
         work = getattr(importlib.import_module(f"backprop_worker.{module}"), function)
         result = work(**json.loads(args_json))
     except BaseException as e:  # noqa: B036 -- reported to the page, never fatal to the worker
-        result = e
+        result = {"ok": False, "error": despite_stop(describe_exception, e)}
     finally:
-        # A builtin call, and the first thing done: Python checks for a Stop after it, already ignored.
-        set_signal(SIGINT, SIG_IGN)
-    if isinstance(result, BaseException):
-        result = {"ok": False, "error": describe_exception(result)}
-    flush()
-    try:
-        return json.dumps(result, allow_nan=False)
+        despite_stop(flush)
+    try:  # a Stop that lands while the result is written (training just ended) still gets that result
+        return despite_stop(json.dumps, result, allow_nan=False)
     except (TypeError, ValueError) as e:  # NaN, Infinity or something JSON cannot say: not a result
         message = f"{module}.{function} returned what JSON cannot carry ({e})"
         error = {"type": "InvalidResult", "message": message, "traceback": message}
-        return json.dumps({"ok": False, "error": error})
+        return despite_stop(json.dumps, {"ok": False, "error": error})
 
 
 def describe_syntax_error(e: SyntaxError) -> dict:
