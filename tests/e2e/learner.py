@@ -80,9 +80,17 @@ def violations(page: Page) -> list[str]:
     return page.evaluate("window.__violations")
 
 
+WORKER_SCRIPT = "**/worker.js"
+
+
 def hold_python(page: Page) -> None:
     """Python never arrives (its worker script is held back): for tests of what pages show without it."""
-    page.route("**/worker.js", lambda route: None)
+    page.route(WORKER_SCRIPT, lambda route: None)
+
+
+def let_python_in(page: Page) -> None:
+    """Undo hold_python: pages opened from now on start their Python."""
+    page.unroute(WORKER_SCRIPT)
 
 
 def press(button: Locator) -> None:

@@ -13,6 +13,7 @@ from tests.e2e.learner import (
     close_page,
     hold_python,
     lab_region,
+    let_python_in,
     open_page,
     press,
     put_code,
@@ -120,7 +121,7 @@ def test_home_shows_progress_and_resets_it(shared_context: BrowserContext, isola
     total = int(line.inner_text().split()[2])
     assert total >= 3
 
-    page.unroute("**/worker.js")
+    let_python_in(page)
     page.goto(isolated_server + CORE["slope"])
     wait_for_python(page)
     assert check_lab(lab_region(page, "slope"), SLOPE.SOLUTION) == "pass"
