@@ -4,6 +4,7 @@ import builtins
 import importlib
 import json
 import linecache
+import signal
 import sys
 import time
 import traceback
@@ -13,14 +14,20 @@ CELL_FILE = "<cell>"
 HIDDEN = ("backprop_worker/runner.py", "/_pyodide/", "/pyodide/", "<exec>")
 
 namespaces: dict[str, dict] = {}
+interrupt_buffer = None  # the page's Stop button: Int32Array where the page writes 2 (SIGINT)
+stop_applies = False  # Stop raises KeyboardInterrupt only while this is True
 
 
 def install(waits: bool, stoppable: bool) -> None:
     """Fit Python to the worker: a time.sleep that waits without a busy core (and that Stop can cut
-    short), Stop passed on from a __del__, and an input() that explains."""
+    short), Stop for the learner's code only and passed on from a __del__, and an input() that explains."""
+    global interrupt_buffer
     if waits:
         time.sleep = interruptible_sleep
     if stoppable:
+        from backprop_bridge import interrupt_buffer
+
+        signal.signal(signal.SIGINT, on_stop)
         sys.unraisablehook = pass_on_stop
     builtins.input = no_input
     sys.setrecursionlimit = _noted_recursion_limit(sys.setrecursionlimit, sys.getrecursionlimit())
@@ -39,18 +46,30 @@ def _noted_recursion_limit(setrecursionlimit, usual: int):
     return noted
 
 
+def on_stop(signum: int, frame) -> None:
+    """SIGINT, the page's Stop: KeyboardInterrupt in the learner's code. The page presses Stop until the
+    request ends, so a press can also land while the runner reports how the code ended, or in
+    pass_on_stop; there it is dropped, as it would replace the report with a traceback of the runner's."""
+    if stop_applies and not _in_pass_on_stop(frame):
+        raise KeyboardInterrupt
+
+
+def _in_pass_on_stop(frame) -> bool:
+    while frame is not None:
+        if frame.f_code is pass_on_stop.__code__:
+            return True
+        frame = frame.f_back
+    return False
+
+
 def pass_on_stop(unraisable) -> None:
     """A Stop that landed inside a __del__ (which Python ignores) is pressed again for the running code."""
-    try:
-        if not issubclass(unraisable.exc_type, KeyboardInterrupt):
-            sys.__unraisablehook__(unraisable)
-            return
-        from backprop_bridge import interrupt_buffer
-    except KeyboardInterrupt:  # the page presses Stop until the code stops, so a press can land in here too
-        from backprop_bridge import interrupt_buffer
-    # A store, not a call, and the last thing done here: Python checks for Stop after calls, so the new
-    # KeyboardInterrupt is raised only once this hook has returned.
-    interrupt_buffer[0] = 2
+    if issubclass(unraisable.exc_type, KeyboardInterrupt):
+        # A store, not a call, and the last thing done here: Python checks for Stop after calls, so the
+        # new KeyboardInterrupt is raised only once this hook has returned.
+        interrupt_buffer[0] = 2
+    else:
+        sys.__unraisablehook__(unraisable)
 
 
 def interruptible_sleep(seconds: float, /) -> None:
@@ -93,12 +112,22 @@ def run_cell(code: str, scope: str = "page", cell: str = "") -> dict:
     # linecache lets tracebacks quote the learner's lines, also of cells run earlier.
     linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
     try:
-        exec(compiled, namespace)
+        with_stop(exec, compiled, namespace)
     except BaseException as e:  # noqa: B036 -- SystemExit and KeyboardInterrupt are reported too
-        return {"ok": False, "error": despite_stop(describe_exception, e, filename)}
+        return {"ok": False, "error": describe_exception(e, filename)}
     finally:
-        despite_stop(flush)
+        flush()
     return {"ok": True}
+
+
+def with_stop(work, *args, **kwargs):
+    """work(*args, **kwargs) (the learner's code, or a function the page called) with Stop on."""
+    global stop_applies
+    stop_applies = True
+    try:
+        return work(*args, **kwargs)
+    finally:
+        stop_applies = False
 
 
 def flush() -> None:
@@ -107,33 +136,22 @@ def flush() -> None:
     sys.stderr.flush()
 
 
-def despite_stop(work, *args, **kwargs):
-    """work(*args, **kwargs), again if a Stop lands in it: the page signals Stop until the request ends,
-    so a second one may arrive while the first is being reported."""
-    for _ in range(10):
-        try:
-            return work(*args, **kwargs)
-        except KeyboardInterrupt:
-            continue
-    return work(*args, **kwargs)
-
-
 def call_json(module: str, function: str, args_json: str) -> str:
     """backprop_worker.module.function(**args) for the page's `call` request (the page checks it against
     protocol.js's CALLS); JSON in, JSON out (no NaN or Infinity)."""
     try:
         work = getattr(importlib.import_module(f"backprop_worker.{module}"), function)
-        result = work(**json.loads(args_json))
+        result = with_stop(work, **json.loads(args_json))
     except BaseException as e:  # noqa: B036 -- reported to the page, never fatal to the worker
-        result = {"ok": False, "error": despite_stop(describe_exception, e)}
+        result = {"ok": False, "error": describe_exception(e)}
     finally:
-        despite_stop(flush)
-    try:  # a Stop that lands while the result is written (training just ended) still gets that result
-        return despite_stop(json.dumps, result, allow_nan=False)
+        flush()
+    try:
+        return json.dumps(result, allow_nan=False)
     except (TypeError, ValueError) as e:  # NaN, Infinity or something JSON cannot say: not a result
         message = f"{module}.{function} returned what JSON cannot carry ({e})"
         error = {"type": "InvalidResult", "message": message, "traceback": message}
-        return despite_stop(json.dumps, {"ok": False, "error": error})
+        return json.dumps({"ok": False, "error": error})
 
 
 def describe_syntax_error(e: SyntaxError) -> dict:

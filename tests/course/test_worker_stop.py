@@ -1,0 +1,108 @@
+"""The worker's Stop, in CPython: a press raises KeyboardInterrupt in the learner's code and nowhere
+else. The page presses Stop until its request ends, so a press can land at any point of the runner's
+report; these tests press at every point, one run each."""
+
+import signal
+import sys
+from collections.abc import Callable, Iterator
+
+import pytest
+from backprop_worker import runner, training
+
+FAILS = "x = 1\nraise ValueError('boom')\n"
+# A press that lands in a __del__ is lost (Python only reports it to sys.unraisablehook); this __del__
+# stands for it, and the hook must press again.
+LOST_IN_DEL = "class Held:\n    def __del__(self):\n        raise KeyboardInterrupt\nHeld()\nx = 2\n"
+
+
+@pytest.fixture
+def stop_button(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """The worker's Stop as runner.install sets it up, on a list for the page's buffer."""
+    buffer = [0]
+    monkeypatch.setattr(runner, "interrupt_buffer", buffer)
+    monkeypatch.setattr(sys, "unraisablehook", runner.pass_on_stop)
+    previous = signal.signal(signal.SIGINT, runner.on_stop)
+    yield buffer
+    signal.signal(signal.SIGINT, previous)
+
+
+def pressed_at(press: int | None, work: Callable[[], object]) -> tuple[object, bool | None]:
+    """work(), with Stop pressed at its press-th Python event (a call or a line, in any frame); and
+    whether Stop applied then (None: work had fewer events)."""
+    seen = 0
+    applied = None
+
+    def trace(frame, event, arg):
+        nonlocal seen, applied
+        if event in ("call", "line"):
+            seen += 1
+            if seen == press:
+                applied = runner.stop_applies
+                signal.raise_signal(signal.SIGINT)
+        return trace
+
+    sys.settrace(trace)
+    try:
+        return work(), applied
+    except KeyboardInterrupt:
+        pytest.fail(f"the press at event {press} escaped the runner: the page would show its traceback")
+    finally:
+        sys.settrace(None)
+
+
+def events_in(work: Callable[[], object]) -> int:
+    count = 0
+
+    def trace(frame, event, arg):
+        nonlocal count
+        count += event in ("call", "line")
+        return trace
+
+    sys.settrace(trace)
+    try:
+        work()
+    finally:
+        sys.settrace(None)
+    return count
+
+
+def test_a_press_stops_the_learners_code_and_never_replaces_the_report(stop_button: list[int]) -> None:
+    def run() -> dict:
+        return runner.run_cell(FAILS, "stop-test")
+
+    for press in range(1, events_in(run) + 2):
+        result, applied = pressed_at(press, run)
+        expected = "KeyboardInterrupt" if applied else "ValueError"
+        assert result["error"]["type"] == expected, f"press at event {press}: {result['error']}"
+        if applied:
+            assert "runner.py" not in result["error"]["traceback"]
+
+
+def test_a_press_while_a_called_functions_result_is_written_keeps_the_result(
+    stop_button: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seen under load: a stopped GPT training showed "It failed: ... KeyboardInterrupt" instead of
+    "Stopped." (the press landed after training had returned)."""
+    monkeypatch.setattr(training, "moons", lambda: {"ok": True, "steps": 3})
+
+    def call() -> str:
+        return runner.call_json("training", "moons", "{}")
+
+    for press in range(1, events_in(call) + 2):
+        reply, applied = pressed_at(press, call)
+        expected = '"KeyboardInterrupt"' if applied else '{"ok": true, "steps": 3}'
+        assert expected in reply, f"press at event {press}: {reply}"
+
+
+def test_a_stop_lost_in_a_del_is_pressed_again_and_a_press_in_the_hook_is_dropped(
+    stop_button: list[int], capsys: pytest.CaptureFixture
+) -> None:
+    def run() -> dict:
+        stop_button[0] = 0
+        return runner.run_cell(LOST_IN_DEL, "stop-test")
+
+    assert run() == {"ok": True} and stop_button[0] == 2  # the hook pressed again
+    for press in range(1, events_in(run) + 2):
+        result, applied = pressed_at(press, run)
+        assert result["ok"] or result["error"]["type"] == "KeyboardInterrupt", f"press at event {press}"
+        assert "Exception ignored" not in capsys.readouterr().err, f"press at event {press}"
