@@ -16,6 +16,10 @@ LAUNCH_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+# The tests keep Pyodide's wasm on V8's baseline compiler (Liftoff): most run a few lines of Python, and
+# optimizing the hot functions cost more CPU than it saved (about 7% of a full run, measured in pairs).
+# Benchmarks use LAUNCH_ARGS, as a learner's browser tiers up.
+TEST_LAUNCH_ARGS = [*LAUNCH_ARGS, "--js-flags=--no-wasm-tier-up"]
 
 
 def system_chromium() -> str | None:

@@ -15,7 +15,7 @@ import pytest
 from backprop_site.security import headers_for
 from playwright.sync_api import BrowserContext, BrowserType, Page
 
-from tests.chromium import LAUNCH_ARGS, system_chromium
+from tests.chromium import TEST_LAUNCH_ARGS, system_chromium
 
 # BP_SITE_DIR lets parallel work test its own build (mkdocs build -d DIR); the default is `make build`'s.
 SITE = Path(os.environ.get("BP_SITE_DIR") or Path(__file__).resolve().parents[1] / "build" / "site")
@@ -105,7 +105,8 @@ def isolated_server() -> str:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     path = system_chromium()
-    return {**browser_type_launch_args, "args": LAUNCH_ARGS, **({"executable_path": path} if path else {})}
+    chromium = {"executable_path": path} if path else {}
+    return {**browser_type_launch_args, "args": TEST_LAUNCH_ARGS, **chromium}
 
 
 # Every test's browser profile, unless the test is about these: no service worker (its first-visit reload
