@@ -26,9 +26,9 @@ def stop_button(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     signal.signal(signal.SIGINT, previous)
 
 
-def pressed_at(press: int | None, work: Callable[[], object]) -> tuple[object, bool | None]:
-    """work(), with Stop pressed at its press-th Python event (a call or a line, in any frame); and
-    whether Stop applied then (None: work had fewer events)."""
+def traced(work: Callable[[], object], press: int | None = None) -> tuple[object, bool | None, int]:
+    """work(), with Stop pressed at its press-th Python event (a call or a line, in any frame): its result,
+    whether Stop applied at the press (None: no press), and how many events it had."""
     seen = 0
     applied = None
 
@@ -43,35 +43,25 @@ def pressed_at(press: int | None, work: Callable[[], object]) -> tuple[object, b
 
     sys.settrace(trace)
     try:
-        return work(), applied
+        return work(), applied, seen
     except KeyboardInterrupt:
         pytest.fail(f"the press at event {press} escaped the runner: the page would show its traceback")
     finally:
         sys.settrace(None)
 
 
-def events_in(work: Callable[[], object]) -> int:
-    count = 0
-
-    def trace(frame, event, arg):
-        nonlocal count
-        count += event in ("call", "line")
-        return trace
-
-    sys.settrace(trace)
-    try:
-        work()
-    finally:
-        sys.settrace(None)
-    return count
+def every_press(work: Callable[[], object]) -> Iterator[tuple[int, object, bool | None]]:
+    """(press, result, applied) for a press at each event of work(), and one after its last."""
+    for press in range(1, traced(work)[2] + 2):
+        result, applied, _ = traced(work, press)
+        yield press, result, applied
 
 
 def test_a_press_stops_the_learners_code_and_never_replaces_the_report(stop_button: list[int]) -> None:
     def run() -> dict:
         return runner.run_cell(FAILS, "stop-test")
 
-    for press in range(1, events_in(run) + 2):
-        result, applied = pressed_at(press, run)
+    for press, result, applied in every_press(run):
         expected = "KeyboardInterrupt" if applied else "ValueError"
         assert result["error"]["type"] == expected, f"press at event {press}: {result['error']}"
         if applied:
@@ -88,8 +78,7 @@ def test_a_press_while_a_called_functions_result_is_written_keeps_the_result(
     def call() -> str:
         return runner.call_json("training", "moons", "{}")
 
-    for press in range(1, events_in(call) + 2):
-        reply, applied = pressed_at(press, call)
+    for press, reply, applied in every_press(call):
         expected = '"KeyboardInterrupt"' if applied else '{"ok": true, "steps": 3}'
         assert expected in reply, f"press at event {press}: {reply}"
 
@@ -102,7 +91,6 @@ def test_a_stop_lost_in_a_del_is_pressed_again_and_a_press_in_the_hook_is_droppe
         return runner.run_cell(LOST_IN_DEL, "stop-test")
 
     assert run() == {"ok": True} and stop_button[0] == 2  # the hook pressed again
-    for press in range(1, events_in(run) + 2):
-        result, applied = pressed_at(press, run)
+    for press, result, _ in every_press(run):
         assert result["ok"] or result["error"]["type"] == "KeyboardInterrupt", f"press at event {press}"
         assert "Exception ignored" not in capsys.readouterr().err, f"press at event {press}"
