@@ -200,7 +200,8 @@ export class PythonClient extends EventTarget {
       };
       signal();
       // Python takes the signal (the buffer goes back to 0) but may lose the KeyboardInterrupt: raised
-      // inside a __del__ it is only printed, and code may catch it. Signal again until the grace ends.
+      // inside a __del__ it is only printed, and code may catch it. Signal again until the grace ends
+      // (a press that lands after the code has ended, while the worker reports, is dropped: runner.on_stop).
       const again = setInterval(() => buffer[0] === 0 && this.active === target && signal(), RESIGNAL_MS);
       const timer = setTimeout(() => settle(false), STOP_GRACE_MS);
       const interrupted = await settled;
