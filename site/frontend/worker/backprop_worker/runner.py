@@ -8,6 +8,8 @@ import signal
 import sys
 import time
 import traceback
+from collections.abc import Callable
+from types import FrameType
 
 CELL_FILE = "<cell>"
 # Frames from these files are machinery the learner never wrote; tracebacks leave them out.
@@ -46,7 +48,7 @@ def _noted_recursion_limit(setrecursionlimit, usual: int):
     return noted
 
 
-def on_stop(signum: int, frame) -> None:
+def on_stop(signum: int, frame: FrameType | None) -> None:
     """SIGINT, the page's Stop: KeyboardInterrupt in the learner's code. The page presses Stop until the
     request ends, so a press can also land while the runner reports how the code ended, or in
     pass_on_stop; there it is dropped, as it would replace the report with a traceback of the runner's."""
@@ -54,7 +56,8 @@ def on_stop(signum: int, frame) -> None:
         raise KeyboardInterrupt
 
 
-def _in_pass_on_stop(frame) -> bool:
+def _in_pass_on_stop(frame: FrameType | None) -> bool:
+    """Whether pass_on_stop is on the stack below frame."""
     while frame is not None:
         if frame.f_code is pass_on_stop.__code__:
             return True
@@ -120,7 +123,7 @@ def run_cell(code: str, scope: str = "page", cell: str = "") -> dict:
     return {"ok": True}
 
 
-def with_stop(work, *args, **kwargs):
+def with_stop(work: Callable, *args: object, **kwargs: object) -> object:
     """work(*args, **kwargs) (the learner's code, or a function the page called) with Stop on."""
     global stop_applies
     stop_applies = True
