@@ -70,7 +70,7 @@ def test_continue_shows_progress_and_stop_ends_it_at_once(page: Page) -> None:
     settings(page, "2000")
     press(trainer(page).get_by_role("button", name="Continue training"))
     progress = (
-        r"Step \d+ \(([2-9]|\d\d+) of 2000\) · loss \d\.\d{3} on \"[a-z]+\".*"
+        r"Step [\d,]+ \(([2-9]|\d\d+) of 2000\) · loss \d\.\d{3} on \"[a-z]+\".*"
         r" · [\d.]+ steps/s · .+ left"
     )
     expect(readout(page)).to_contain_text(re.compile(progress), timeout=60_000)
@@ -78,7 +78,7 @@ def test_continue_shows_progress_and_stop_ends_it_at_once(page: Page) -> None:
     stop = trainer(page).get_by_role("button", name="Stop")
     press(stop)
     expect(trainer(page)).to_have_attribute("data-state", "stopped", timeout=10_000)
-    expect(readout(page)).to_contain_text(re.compile(r"Stopped after step \d+\."))
+    expect(readout(page)).to_contain_text(re.compile(r"Stopped after step [\d,]+\."))
     expect(readout(page)).not_to_contain_text("restarted")  # interrupted: the trained model stays
     expect(stop).to_be_disabled()
     for name in ("Sample names", "Continue training", "Train from scratch"):
