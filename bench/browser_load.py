@@ -228,10 +228,10 @@ def train_in_page(browser) -> tuple[float, dict]:
 
 
 def train_in_cpython() -> tuple[float, dict]:
-    """The same 100 steps, the same code (the worker's backprop_worker.training.run), in this CPython."""
-    from backprop_worker import training
+    """The same 100 steps, the same code (training.moons_trainer.train, as the worker runs it), here."""
+    from training import moons_trainer
 
-    done = training.run(lambda event: None, **{**training.DEMO, "picture_every": 5})
+    done = moons_trainer.train(lambda event: None, **{**moons_trainer.DEMO, "picture_every": 5})
     return done["seconds"], done["parts"]
 
 

@@ -4,28 +4,25 @@ import argparse
 import datetime
 import os
 import platform
-import random
 import statistics
 import time
 
 from machine import cpu_model
 
 from gpt.model import GPT, Adam, train_step
-from gpt.names import load_names, split_names
+from gpt.train import LEARNING_RATE, SEED, training_order
 
 
 def step_times(steps: int) -> tuple[list[float], list[str], int]:
     """Milliseconds of each of `steps` training steps (after one to warm up), the names, the parameters."""
-    train, _ = split_names(load_names())
-    random.Random(42).shuffle(train)  # the checkpoint script's order: a typical mix of name lengths
-    names = train[:steps]
-    model = GPT(seed=42)
+    names = training_order()[:steps]  # the checkpoint's order: a typical mix of name lengths
+    model = GPT(seed=SEED)
     adam = Adam(model.parameters())
-    train_step(model, adam, "warmup", lr=0.01)
+    train_step(model, adam, "warmup", lr=LEARNING_RATE)
     times = []
     for name in names:
         t = time.perf_counter()
-        train_step(model, adam, name, lr=0.01)
+        train_step(model, adam, name, lr=LEARNING_RATE)
         times.append(1000 * (time.perf_counter() - t))
     return times, names, len(model.parameters())
 

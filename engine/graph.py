@@ -31,22 +31,35 @@ def values_in_order(root) -> list:
 def describe(order: list) -> dict:
     """trace()'s data for values already in topological order: node i is order[i], the output last."""
     index = {id(v): i for i, v in enumerate(order)}
-    nodes = [
-        {
-            "id": i,
-            "label": str(getattr(v, "label", "") or ""),
-            "op": str(v._op or ""),
-            "data": json_number(v.data),
-            "grad": json_number(v.grad),
-        }
-        for i, v in enumerate(order)
-    ]
+    nodes = [node(i, v) for i, v in enumerate(order)]
     edges = [
-        {"from": index[id(child)], "to": i, "local_grad": json_number(local)}
-        for i, v in enumerate(order)
-        for child, local in local_gradients(v)
+        edge(index[id(child)], i, local) for i, v in enumerate(order) for child, local in local_gradients(v)
     ]
     return {"nodes": nodes, "edges": edges, "output": len(order) - 1}
+
+
+def node(i: int, v, label: str | None = None, op: str | None = None) -> dict:
+    """Node i of a traced graph: value v's label, operation, data and grad (label and op as given)."""
+    return {
+        "id": i,
+        "label": str(getattr(v, "label", "") or "") if label is None else label,
+        "op": str(v._op or "") if op is None else op,
+        "data": json_number(v.data),
+        "grad": json_number(v.grad),
+    }
+
+
+def edge(child: int, parent: int, local_grad) -> dict:
+    """The arrow from node child to node parent, carrying the parent's local gradient for the child."""
+    return {"from": child, "to": parent, "local_grad": json_number(local_grad)}
+
+
+def children_of(graph: dict) -> list[list[dict]]:
+    """Per node, the edges to its children in the order the engine stored them (each with its index)."""
+    children: list[list[dict]] = [[] for _ in graph["nodes"]]
+    for k, e in enumerate(graph["edges"]):
+        children[e["to"]].append({**e, "index": k})
+    return children
 
 
 def local_gradients(v) -> list:

@@ -4,6 +4,8 @@ import random
 
 from engine.value import Value
 
+WEIGHTED_SUM = "w·x+b"  # the operation of a neuron's weighted sum, one node
+
 
 class Module:
     """Something with parameters whose gradients can be reset."""
@@ -35,7 +37,7 @@ class Neuron(Module):
             act += wi.data * xi.data
             children += (wi, xi)
             local_grads += (xi.data, wi.data)
-        act = Value(act, (*children, self.b), "w·x+b", (*local_grads, 1.0))
+        act = Value(act, (*children, self.b), WEIGHTED_SUM, (*local_grads, 1.0))
         return act.relu() if self.nonlin else act
 
     def parameters(self):

@@ -1,5 +1,7 @@
 """Which earlier letters each position of a name looks at: the attention weights of the trained GPT."""
 
+from functools import cache
+
 from gpt.model import BLOCK_SIZE, GPT, LETTERS, N_HEAD, N_LAYER, encode
 
 MAX_LETTERS = BLOCK_SIZE - 1  # BOS takes the first of the 16 positions
@@ -29,3 +31,19 @@ def attention_map(model: GPT, name: str, digits: int = 4) -> dict:
         rows.append(seen[:N_HEAD])  # the first layer's heads
     heads = [[[round(w, digits) for w in rows[t][h]] for t in range(len(tokens))] for h in range(N_HEAD)]
     return {"name": name, "tokens": ["BOS", *name], "heads": heads}
+
+
+def checkpoint_attention(name: str) -> dict:
+    """The attention picture's live half: the shipped checkpoint's {ok, name, tokens, heads} for a name
+    the learner typed, or {ok: False, message} saying what is wrong with the name."""
+    try:
+        return {"ok": True, **attention_map(_checkpoint(), name)}
+    except ValueError as e:
+        return {"ok": False, "message": str(e)}
+
+
+@cache
+def _checkpoint() -> GPT:
+    from gpt.checkpoint import load_checkpoint
+
+    return load_checkpoint()[0]

@@ -11,9 +11,11 @@ from pathlib import Path
 from gpt import model as gpt
 from gpt.checkpoint import SHIPPED, model_from_lists, weights_to_lists
 from gpt.names import load_names, split_names
+from gpt.train import LEARNING_RATE as LR
+from gpt.train import SEED, learning_rate_at, training_order
 
 ROOT = Path(__file__).resolve().parent.parent
-SEED, LR, SAMPLE_SEED, TEMPERATURE = 42, 0.01, 0, 0.5
+SAMPLE_SEED, TEMPERATURE = 0, 0.5
 
 
 def mean_loss(model: gpt.GPT, names: list[str]) -> float:
@@ -23,13 +25,12 @@ def mean_loss(model: gpt.GPT, names: list[str]) -> float:
 def main(steps: int, out: Path) -> None:
     names = load_names()
     train, held_out = split_names(names)
-    order = train[:]
-    random.Random(SEED).shuffle(order)
+    order = training_order()
     model = gpt.GPT(seed=SEED)
     adam = gpt.Adam(model.parameters())
     losses, start = [], time.perf_counter()
     for step in range(steps):
-        lr = LR * (1 - step / steps)  # linear decay to zero
+        lr = learning_rate_at(step, steps)
         losses.append(gpt.train_step(model, adam, order[step % len(order)], lr))
         if (step + 1) % 100 == 0 or step == 0:
             recent = sum(losses[-100:]) / len(losses[-100:])

@@ -22,6 +22,8 @@ PYTHON_SOURCES = {
     "engine": ROOT / "engine",
     "lab_checks": ROOT / "lab_checks",
     "gpt": ROOT / "gpt",
+    "diagrams": ROOT / "diagrams",
+    "training": ROOT / "training",
     "backprop_worker": FRONTEND / "worker" / "backprop_worker",
 }
 SNAPSHOT = "python-snapshot.gz"  # beside Pyodide's files; the worker asks for it by this name (snapshot.js)
@@ -98,8 +100,8 @@ def python_hash() -> str:
 
 
 def pack_python(site_dir: Path) -> str:
-    """engine/, lab_checks/, gpt/ (with its data) and the worker's backprop_worker/ into
-    assets/backprop/python.zip; its hash."""
+    """PYTHON_SOURCES (engine/, lab_checks/, gpt/ with its data, diagrams/, training/ and the worker's
+    backprop_worker/) into assets/backprop/python.zip; its hash."""
     archive = site_dir / "assets" / "backprop" / "python.zip"
     archive.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:

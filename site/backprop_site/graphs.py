@@ -2,34 +2,32 @@
 lesson's file and line of what went wrong."""
 
 import ast
-import importlib.util
+import importlib
+import sys
 import traceback
-from functools import cache
 from pathlib import Path
-from types import ModuleType
 
+import diagrams
 from engine import Value
 
-# The module the browser's worker uses for show(v) and nudges makes build-time diagrams too,
-# so a diagram's names, films, paths and number texts are the same wherever it was drawn.
-DIAGRAMS = Path(__file__).resolve().parents[1] / "frontend" / "worker" / "backprop_worker" / "diagram.py"
+_loaded: dict[str, float] = {}  # the diagrams files' modification times when last loaded
 
 
 class GraphBlockError(ValueError):
     """A graph block that raised or names no Value to draw; the message starts with file:line."""
 
 
-@cache
-def _diagrams(mtime: float) -> ModuleType:
-    spec = importlib.util.spec_from_file_location("backprop_worker.diagram", DIAGRAMS)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def diagrams() -> ModuleType:
-    """backprop_worker.diagram, loaded again when its file changes (so `make serve` sees edits)."""
-    return _diagrams(DIAGRAMS.stat().st_mtime)
+def fresh_diagrams():
+    """The diagrams package (made by the same code as the worker's show(v), so a diagram's names,
+    films, paths and texts are the same wherever it was drawn), reloaded when one of its files changed
+    since the last build, so `make serve` draws with the edited code."""
+    files = sorted(Path(diagrams.__file__).parent.glob("*.py"))
+    times = {str(f): f.stat().st_mtime for f in files}
+    if _loaded and times != _loaded:
+        for name in diagrams.MODULES:
+            importlib.reload(sys.modules[name])
+    _loaded.update(times)
+    return sys.modules["diagrams"]
 
 
 def run_graph_block(
@@ -58,9 +56,9 @@ def run_graph_block(
             v.label = var
     root = namespace[name]
     root.backward()
-    module = diagrams()
+    module = fresh_diagrams()
     traced = module.diagram_of(root, modules=namespace)  # names neurons' parameters, as show(v) does
-    _check_film(traced, module, src, first_line)
+    _check_film(traced, module.film_grads, src, first_line)
     return traced
 
 
@@ -76,10 +74,10 @@ def _last_assigned_value(tree: ast.Module, namespace: dict) -> str | None:
     return next((n for n in reversed(names) if isinstance(namespace.get(n), Value)), None)
 
 
-def _check_film(traced: dict, module: ModuleType, src: str, line: int) -> None:
+def _check_film(traced: dict, film_grads, src: str, line: int) -> None:
     """The backward film must end where the engine's backward() did (else the film would teach wrong)."""
     constants = set(traced["constants"])  # drawn without a gradient: the film passes them nothing
-    for node, grad in zip(traced["nodes"], module.film_grads(traced)):
+    for node, grad in zip(traced["nodes"], film_grads(traced)):
         expected = node["grad"]
         if node["id"] in constants:
             continue

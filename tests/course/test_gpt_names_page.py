@@ -1,4 +1,4 @@
-"""The names page's worker module (backprop_worker.names_training) does what the lesson says, and the
+"""The names trainer (training.names_trainer) does what the lesson says, and the
 lesson's numbers are the checkpoint's: its first samples, its losses, its names; from scratch it retraces
 the checkpoint."""
 
@@ -9,10 +9,11 @@ import re
 from pathlib import Path
 
 import pytest
-from backprop_worker import names_training
 
 from gpt.checkpoint import load_checkpoint
 from gpt.names import load_names, split_names
+from training import names_trainer
+from training.loop import SettingsError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,9 +26,9 @@ class Enough(Exception):
 
 @pytest.fixture(autouse=True)
 def fresh_state():
-    names_training.state.clear()
+    names_trainer.state.clear()
     yield
-    names_training.state.clear()
+    names_trainer.state.clear()
 
 
 def first_steps(n: int, **settings) -> list[dict]:
@@ -41,7 +42,7 @@ def first_steps(n: int, **settings) -> list[dict]:
 
     defaults = {"mode": "scratch", "steps": 1000, "learning_rate": 0.01, "temperature": 0.5}
     with pytest.raises(Enough):
-        names_training.run(send, **{**defaults, "sample_every": 2, "count": 3, **settings})
+        names_trainer.train(send, **{**defaults, "sample_every": 2, "count": 3, **settings})
     return [e for e in events if e["event"] == "step"]
 
 
@@ -50,11 +51,11 @@ def test_from_scratch_1000_steps_at_001_retrace_the_checkpoint() -> None:
     steps = first_steps(3)
     assert [round(s["loss"], 4) for s in steps] == record["loss_per_step"][:3]
     assert steps[1]["names"] and len(steps[1]["names"]) == 3
-    assert names_training.story()["origin"] == "scratch" and names_training.story()["trained"] == 3
+    assert names_trainer.story()["origin"] == "scratch" and names_trainer.story()["trained"] == 3
 
 
 def test_continue_starts_from_the_checkpoint_and_counts_on() -> None:
-    assert names_training.story()["trained"] == 1000
+    assert names_trainer.story()["trained"] == 1000
     steps = first_steps(2, mode="continue", steps=10)
     assert [s["step"] for s in steps] == [1001, 1002]
     assert steps[0]["learning_rate"] == 0.01 and steps[1]["learning_rate"] == pytest.approx(0.009)
@@ -62,16 +63,18 @@ def test_continue_starts_from_the_checkpoint_and_counts_on() -> None:
 
 def test_sample_names_first_press_gives_the_checkpoints_own_samples() -> None:
     _, record = load_checkpoint()
-    answer = names_training.sample(temperature=record["samples"]["temperature"], count=10, seed=0)
+    answer = names_trainer.sample(temperature=record["samples"]["temperature"], count=10, seed=0)
     assert answer["names"] == record["samples"]["names"]
     assert (answer["origin"], answer["trained"]) == ("checkpoint", 1000)
 
 
 def test_settings_it_cannot_use_are_explained() -> None:
-    assert names_training.sample(temperature=0)["error"]["message"].startswith("The temperature")
-    bad = names_training.run(lambda e: None, mode="continue", steps=0, learning_rate=0.01, temperature=0.5,
-                           sample_every=20, count=6)
-    assert bad["error"]["message"] == "Steps must be a whole number from 1 to 2000."
+    with pytest.raises(SettingsError, match="^The temperature"):
+        names_trainer.sample(temperature=0)
+    with pytest.raises(SettingsError) as bad:
+        names_trainer.train(lambda e: None, mode="continue", steps=0, learning_rate=0.01, temperature=0.5,
+                            sample_every=20, count=6)
+    assert str(bad.value) == "Steps must be a whole number from 1 to 2000."
 
 
 def test_the_lesson_states_the_checkpoints_numbers() -> None:

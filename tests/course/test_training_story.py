@@ -2,12 +2,12 @@
 and learning rate 5 kills the network (data loss stuck at 1, accuracy 50%, the loss almost all penalty)."""
 
 
-from backprop_worker import training
+from training import moons_trainer as training
 
 
 def steps_of(**settings) -> list[dict]:
     events: list[dict] = []
-    training.run(events.append, **{**training.DEMO, "picture_every": 1000, **settings})
+    training.train(events.append, **{**training.DEMO, "picture_every": 1000, **settings})
     return [e for e in events if e["event"] == "step"]
 
 
@@ -29,7 +29,7 @@ def test_the_points_are_the_ones_training_uses() -> None:
     from engine.datasets import make_moons
 
     d = training.DEMO
-    moons = training.moons()
+    moons = training.points()
     assert (moons["points"], moons["labels"]) == make_moons(
         d["samples"], noise=d["noise"], seed=d["data_seed"]
     )

@@ -8,7 +8,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from backprop_worker import plot, training
+
+from diagrams import charts as plot
+from training import moons_trainer as training
+from training.loop import SettingsError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,7 +48,7 @@ def test_score_agrees_with_the_engine_model() -> None:
 def test_short_training_streams_steps_pictures_and_a_result() -> None:
     events: list[dict] = []
     settings = {**training.DEMO, "steps": 6, "samples": 20, "hidden": [4]}
-    result = training.run(events.append, **settings, picture_every=3)
+    result = training.train(events.append, **settings, picture_every=3)
     assert result["ok"] and result["steps"] == 6
     kinds = [e["event"] for e in events]
     assert kinds == ["start"] + ["step"] * 6 + ["done"]
@@ -59,14 +62,14 @@ def test_short_training_streams_steps_pictures_and_a_result() -> None:
 
 def test_settings_out_of_range_are_refused_in_words() -> None:
     settings = {**training.DEMO, "hidden": [0]}
-    result = training.run(lambda e: None, **settings, picture_every=5)
-    assert not result["ok"] and "neurons" in result["error"]["message"]
+    with pytest.raises(SettingsError, match="neurons"):
+        training.train(lambda e: None, **settings, picture_every=5)
 
 
 @pytest.mark.slow
 def test_demo_settings_reach_full_accuracy() -> None:
     """The live training page's Demo settings (tests/e2e/test_course_training.py) reach 100%."""
-    result = training.run(lambda e: None, **training.DEMO, picture_every=1000)
+    result = training.train(lambda e: None, **training.DEMO, picture_every=1000)
     assert result["accuracy"] == 1.0
 
 

@@ -7,7 +7,9 @@ import sys
 from collections.abc import Callable, Iterator
 
 import pytest
-from backprop_worker import runner, training
+from backprop_worker import runner
+
+from training import moons_trainer
 
 FAILS = "x = 1\nraise ValueError('boom')\n"
 # A press that lands in a __del__ is lost (Python only reports it to sys.unraisablehook); this __del__
@@ -73,10 +75,10 @@ def test_a_press_while_a_called_functions_result_is_written_keeps_the_result(
 ) -> None:
     """Seen under load: a stopped GPT training showed "It failed: ... KeyboardInterrupt" instead of
     "Stopped." (the press landed after training had returned)."""
-    monkeypatch.setattr(training, "moons", lambda: {"ok": True, "steps": 3})
+    monkeypatch.setattr(moons_trainer, "points", lambda: {"ok": True, "steps": 3})
 
     def call() -> str:
-        return runner.call_json("training", "moons", "{}")
+        return runner.call_json("moons_trainer", "points", "{}")
 
     for press, reply, applied in every_press(call):
         expected = '"KeyboardInterrupt"' if applied else '{"ok": true, "steps": 3}'

@@ -4,10 +4,10 @@ responsive, stops on Stop, and offers micrograd's demo settings (trained to 100%
 import re
 
 import pytest
-from backprop_worker.training import DEMO
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from tests.e2e.learner import close_page, open_page, press
+from training.moons_trainer import DEMO
 
 
 @pytest.fixture(scope="module")

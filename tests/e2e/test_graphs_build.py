@@ -1,14 +1,15 @@
 """Graph blocks at build time (errors name the lesson's file and line; the embedded films and paths)
-and the worker's diagram functions (nudges, show(v) of a learner's micrograd-style Value)."""
+and the diagrams package (nudges, show(v) of a learner's micrograd-style Value)."""
 
 from pathlib import Path
 
 import pytest
 from backprop_site.graphs import GraphBlockError, run_graph_block
-from backprop_worker import diagram as diagrams
-from backprop_worker import graph as graphs
+from backprop_worker.outputs import show
 
+import diagrams
 from engine import Value
+from engine.nn import WEIGHTED_SUM
 from tests.visual.gallery import build_pages
 
 SEED = 'a = Value(2.0, label="a")\nb = Value(3.0, label="b")\nc = a * b\nL = c + a\n'
@@ -85,14 +86,14 @@ def test_a_failing_block_fails_the_build_with_file_and_line(tmp_path: Path) -> N
 
 def test_nudge_recomputes_with_the_engine_and_predicts_with_the_grads() -> None:
     graph = run_graph_block(SEED)
-    result = graphs.nudge(graph, [[0, 2.5]])
+    result = diagrams.nudge(graph, [[0, 2.5]])
     nodes = result["graph"]["nodes"]
     assert [n["data"] for n in nodes] == [2.5, 3.0, 7.5, 10.0]
     assert result["change"] == pytest.approx(2.0)
     assert result["prediction"] == pytest.approx(4 * 0.5)
     assert result["graph"]["names"] == graph["names"]
     with pytest.raises(ValueError, match="log needs a positive number"):  # the page shows the message
-        graphs.nudge(run_graph_block("x = Value(2.0, label='x')\ny = x.log()\n"), [[0, -1.0]])
+        diagrams.nudge(run_graph_block("x = Value(2.0, label='x')\ny = x.log()\n"), [[0, -1.0]])
 
 
 def test_show_of_a_micrograd_value_probes_its_closures() -> None:
@@ -101,7 +102,7 @@ def test_show_of_a_micrograd_value_probes_its_closures() -> None:
     b = micrograd.Value(3.0)
     out = (a * b + a).relu()
     out.backward()
-    data = graphs.diagram_to_show(out, {"a": a, "b": b, "out": out})
+    data = diagrams.diagram_in(out, {"a": a, "b": b, "out": out})
     names = data["names"]
     assert names[data["output"]] == "out"
     from_a = sorted(e["local_grad"] for e in data["edges"] if names[e["from"]] == "a")
@@ -109,14 +110,14 @@ def test_show_of_a_micrograd_value_probes_its_closures() -> None:
     assert [n["grad"] for n in data["nodes"]][names.index("a")] == a.grad == 4.0
     assert diagrams.film_grads(data)[names.index("a")] == 4.0
     assert a.grad == 4.0 and b.grad == 2.0  # probing left the learner's grads as they were
-    nudged = graphs.nudge(data, [[names.index("a"), 3.0]])
+    nudged = diagrams.nudge(data, [[names.index("a"), 3.0]])
     assert nudged["graph"]["nodes"][data["output"]]["data"] == 12.0
     assert nudged["graph"]["class"] == data["class"]
 
 
 def test_show_refuses_what_it_cannot_draw() -> None:
     with pytest.raises(TypeError, match="show\\(\\) draws a Value"):
-        graphs.show(3.0)
+        show(3.0)
     from engine import Value
 
     x = Value(0.5)
@@ -175,7 +176,7 @@ def test_a_nameless_intermediate_is_called_by_its_expression() -> None:
     x = Value(0.5)
     y = x.tanh() * x
     y.backward()
-    data = graphs.diagram_to_show(y, {"x": x, "y": y})
+    data = diagrams.diagram_in(y, {"x": x, "y": y})
     assert data["names"] == ["x", "tanh(x)", "y"]
     assert "#" not in " ".join(f["caption"] for f in data["film"]["forward"])
 
@@ -186,17 +187,17 @@ def test_show_of_an_mlp_names_its_parameters_and_draws_each_neurons_sum_as_one_n
     model = MLP(2, [3, 1], seed=1)
     out = model([2.0, -1.0])
     out.backward()
-    data = graphs.diagram_to_show(out, {"model": model, "out": out})
+    data = diagrams.diagram_in(out, {"model": model, "out": out})
     names = data["names"]
     assert {"L1n1.w1", "L1n1.w2", "L1n1.b", "L2n1.w3", "L2n1.b", "x1", "x2", "relu(L1n2)", "out"} <= set(
         names
     )
     assert not any(name.startswith("#") for name in names)
     assert len(data["nodes"]) == 26 < 40  # 4 neurons' sums of products collapsed
-    assert sum(n["op"] == diagrams.NEURON for n in data["nodes"]) == 4
+    assert sum(n["op"] == WEIGHTED_SUM for n in data["nodes"]) == 4
     for node, grad in zip(data["nodes"], diagrams.film_grads(data)):  # the film still adds up
         assert grad == pytest.approx(node["grad"])
     w = names.index("L2n1.w1")
-    nudged = graphs.nudge(data, [[w, data["nodes"][w]["data"] + 0.5]])
+    nudged = diagrams.nudge(data, [[w, data["nodes"][w]["data"] + 0.5]])
     assert nudged["graph"]["names"] == names
     assert float(nudged["text"]["change"]) == pytest.approx(float(nudged["text"]["prediction"]), rel=1e-3)

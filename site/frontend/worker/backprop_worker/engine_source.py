@@ -5,13 +5,15 @@ import shutil
 import sys
 from pathlib import Path
 
+import diagrams
 import engine
+from backprop_worker.runner import describe_exception, failure
 
 ENGINE_DIR = Path(engine.__file__).parent
 # Reloaded in this order, each module after the ones it imports, the package last.
 MODULES = ("engine.value", "engine.graph", "engine.nn", "engine.datasets", "engine")
 # Modules outside engine/ that hold engine names; reloaded after it so they use the new ones.
-DEPENDENTS = ("backprop_worker.diagram", "backprop_worker.graph")
+DEPENDENTS = diagrams.MODULES
 # The files as the build packed them, read before anything here can change them.
 ORIGINALS = {p.name: p.read_text() for p in sorted(ENGINE_DIR.glob("*.py"))}
 
@@ -25,8 +27,8 @@ def apply(files: dict[str, str]) -> dict:
     """Write these files into engine/ and load the engine again; {"ok", "changed"} or the error."""
     unknown = sorted(set(files) - set(ORIGINALS))
     if unknown:
-        message = f"Only the engine's own files can be changed here, not {', '.join(unknown)}."
-        return {"ok": False, "error": {"type": "ValueError", "message": message, "traceback": message}}
+        names = ", ".join(unknown)
+        return failure("ValueError", f"Only the engine's own files can be changed here, not {names}.")
     for name, text in files.items():
         (ENGINE_DIR / name).write_text(text)
     return _reload()
@@ -56,8 +58,6 @@ def _reload() -> dict:
             elif name in MODULES:
                 importlib.import_module(name)
     except BaseException as e:  # noqa: B036 -- a learner's engine may raise anything while loading
-        from backprop_worker.runner import describe_exception
-
         error = describe_exception(e)
         error["traceback"] = error["traceback"].replace(f"{ENGINE_DIR.parent}/", "")  # engine/value.py
         return {"ok": False, "changed": changed(), "error": error}

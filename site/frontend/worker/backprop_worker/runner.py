@@ -1,7 +1,6 @@
 """The worker's Python side: run a cell in its page's namespace and explain errors in the learner's terms."""
 
 import builtins
-import importlib
 import json
 import linecache
 import signal
@@ -10,6 +9,9 @@ import time
 import traceback
 from collections.abc import Callable
 from types import FrameType
+
+from backprop_worker import calls
+from training.loop import SettingsError
 
 CELL_FILE = "<cell>"
 # Frames from these files are machinery the learner never wrote; tracebacks leave them out.
@@ -93,8 +95,7 @@ def no_input(prompt: object = "", /) -> str:
 def fresh_namespace() -> dict:
     """A namespace like a new module's: its own globals, the real builtins, show(v) to draw a graph and
     plot(x, *ys) to draw a chart."""
-    from backprop_worker.graph import show
-    from backprop_worker.plot import plot
+    from backprop_worker.outputs import plot, show
 
     return {"__name__": "__main__", "__builtins__": __builtins__, "show": show, "plot": plot}
 
@@ -140,11 +141,12 @@ def flush() -> None:
 
 
 def call_json(module: str, function: str, args_json: str) -> str:
-    """backprop_worker.module.function(**args) for the page's `call` request (the page checks it against
-    protocol.js's CALLS); JSON in, JSON out (no NaN or Infinity)."""
+    """The page's `call` request module.function(**args) (calls.CALLS); JSON in, JSON out (no NaN or
+    Infinity). Settings a trainer refuses come back as a message, anything else raised as its traceback."""
     try:
-        work = getattr(importlib.import_module(f"backprop_worker.{module}"), function)
-        result = with_stop(work, **json.loads(args_json))
+        result = with_stop(calls.function(f"{module}.{function}"), **json.loads(args_json))
+    except SettingsError as e:
+        result = failure("ValueError", str(e))
     except BaseException as e:  # noqa: B036 -- reported to the page, never fatal to the worker
         result = {"ok": False, "error": describe_exception(e)}
     finally:
@@ -153,8 +155,12 @@ def call_json(module: str, function: str, args_json: str) -> str:
         return json.dumps(result, allow_nan=False)
     except (TypeError, ValueError) as e:  # NaN, Infinity or something JSON cannot say: not a result
         message = f"{module}.{function} returned what JSON cannot carry ({e})"
-        error = {"type": "InvalidResult", "message": message, "traceback": message}
-        return json.dumps({"ok": False, "error": error})
+        return json.dumps(failure("InvalidResult", message))
+
+
+def failure(kind: str, message: str, **more: object) -> dict:
+    """A request's result when it failed with a message and no traceback of its own."""
+    return {"ok": False, "error": {"type": kind, "message": message, "traceback": message}, **more}
 
 
 def describe_syntax_error(e: SyntaxError) -> dict:
@@ -199,7 +205,7 @@ def _short_path(filename: str) -> str:
     """cell 2, engine/value.py or json/decoder.py rather than the worker's file-system paths."""
     if filename.startswith("<") and filename.endswith(">"):
         return filename[1:-1]
-    for package in ("engine/", "lab_checks/", "gpt/"):
+    for package in ("engine/", "lab_checks/", "gpt/", "diagrams/", "training/"):
         if package in filename:
             return package + filename.split(package, 1)[1]
     if "/lib/python" in filename:  # the standard library: /lib/python314.zip/json/decoder.py

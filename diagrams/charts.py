@@ -1,6 +1,5 @@
-"""plot(): line charts in a cell's Output, drawn on the page by uPlot from numbers Python sends."""
+"""Line charts: the numbers of a plot() call as the page's renderer (uPlot) draws them."""
 
-import json
 import math
 from collections.abc import Iterable, Sequence
 
@@ -9,16 +8,6 @@ MAX_POINTS = 20_000
 
 class PlotError(ValueError):
     """Numbers that cannot be drawn, explained in the learner's terms."""
-
-
-def plot(x: Sequence[float], *ys: Sequence[float], **options) -> None:
-    """Draw each of ys against x (or x against 0, 1, 2, ... when there is no ys) in the Output.
-
-    Options, all optional: labels, title, xlabel, ylabel, logx, logy, points (see chart()).
-    """
-    from backprop_bridge import emit  # only the browser's worker has it
-
-    emit("plot", json.dumps(chart(x, *ys, **options)))
 
 
 def chart(

@@ -1,14 +1,14 @@
-"""In the worker only: show(v) draws a Value's graph in a cell's Output, and nudge() recomputes a
-diagram with some inputs changed (the diagram's data itself is made by diagram.py)."""
+"""Nudging a diagram's inputs: the graph recomputed with new values, the output's actual change, and the
+change the gradients predict (the sum of grad × nudge)."""
 
-import json
-import sys
-
-from backprop_worker.diagram import NEURON, _children, _replay_op, diagram, diagram_of, fmt
+from diagrams.diagram import diagram, diagram_of
+from diagrams.replay import replay_op
+from diagrams.texts import fmt, signed
 from engine import Value
-from engine.graph import json_number, local_gradients
+from engine.graph import children_of, edge, local_gradients, node
+from engine.nn import WEIGHTED_SUM
 
-_classes: dict[str, type] = {}  # show(v) of a learner's own Value class: nudges replay with that class
+_classes: dict[str, type] = {}  # the diagram of a learner's own Value class: nudges replay with that class
 
 
 def is_value(obj) -> bool:
@@ -16,20 +16,7 @@ def is_value(obj) -> bool:
     return isinstance(obj, Value) or all(hasattr(obj, a) for a in ("data", "grad", "_prev", "_op"))
 
 
-def show(value, title: str = "") -> None:
-    """Draw value's computation graph in this cell's Output, with its films, paths and nudges."""
-    if not is_value(value):
-        raise TypeError(
-            f"show() draws a Value and the values it was computed from, not {type(value).__name__}"
-        )
-    caller = sys._getframe(1)
-    data = diagram_to_show(value, {**caller.f_globals, **caller.f_locals})
-    from backprop_bridge import emit  # only the worker has it
-
-    emit("graph", json.dumps({"kind": "graph", "graph": data, "title": str(title)}))
-
-
-def diagram_to_show(value, namespace: dict) -> dict:
+def diagram_in(value, namespace: dict) -> dict:
     """value's diagram, named after namespace's variables and modules; a learner's own Value class
     is remembered so that nudges replay with it."""
     names = {id(obj): name for name, obj in namespace.items() if not name.startswith("_") and is_value(obj)}
@@ -46,24 +33,21 @@ def nudge(graph: dict, values: list[list[float]]) -> dict:
     learner's class): the new diagram, the output's actual change and the prediction sum(grad × nudge)."""
     cls = _classes.get(graph.get("class"), Value)
     new_values = {int(i): float(x) for i, x in values}
-    children = _children(graph)
+    children = children_of(graph)
     rebuilt: list = []
-    for node in graph["nodes"]:
-        kids = [rebuilt[e["from"]] for e in children[node["id"]]]
-        if kids:
-            value = _replay_op(node["op"])(*kids)
-        else:
-            value = cls(new_values.get(node["id"], node["data"]))
-        if node["label"]:
-            value.label = node["label"]
+    for n in graph["nodes"]:
+        kids = [rebuilt[e["from"]] for e in children[n["id"]]]
+        value = replay_op(n["op"])(*kids) if kids else cls(new_values.get(n["id"], n["data"]))
+        if n["label"]:
+            value.label = n["label"]
         rebuilt.append(value)
     root = rebuilt[graph["output"]]
     root.backward()
     traced = _retrace(graph, rebuilt, children)
     unnamed = set(graph.get("unnamed", ()))
     names = {
-        i: n
-        for i, n in enumerate(graph.get("names", []))
+        i: name
+        for i, name in enumerate(graph.get("names", []))
         if i not in unnamed and not traced["nodes"][i]["label"]
     }
     data = diagram(traced, names)
@@ -74,13 +58,12 @@ def nudge(graph: dict, values: list[list[float]]) -> dict:
         old = graph["nodes"][i]
         if x != old["data"]:
             step = x - old["data"]
-            term = _times(old["grad"], step)
             terms.append(
                 {
                     "leaf": i,
                     "grad": old["grad"],
                     "nudge": step,
-                    "term": term,
+                    "term": _times(old["grad"], step),
                     "grad_text": fmt(old["grad"]),
                     "nudge_text": signed(step),
                 }
@@ -104,31 +87,19 @@ def nudge(graph: dict, values: list[list[float]]) -> dict:
     }
 
 
-def signed(x: float | None) -> str:
-    """A change as the nudge result prints it: +0.06, -2, 0."""
-    return f"+{fmt(x)}" if x is not None and x > 0 else fmt(x)
-
-
 def _retrace(graph: dict, rebuilt: list, children: list) -> dict:
-    """The recomputed graph in the shape of the one drawn (a neuron's sum stays one node)."""
+    """The recomputed graph in the shape of the one drawn (a neuron's sum stays one node, whose replay
+    may have made a chain of * and +: its local gradients are the ones engine.nn.Neuron stores)."""
     nodes, edges = [], []
-    for node, v in zip(graph["nodes"], rebuilt):
-        kids = children[node["id"]]
-        if node["op"] == NEURON:  # w1, x1, ..., b: each weight's local gradient is its input, and back
+    for n, v in zip(graph["nodes"], rebuilt):
+        kids = children[n["id"]]
+        if n["op"] == WEIGHTED_SUM:  # w1, x1, ..., b: each weight's local gradient is its input, and back
             args = [rebuilt[e["from"]].data for e in kids]
             locals_ = [args[k + 1 if k % 2 == 0 else k - 1] for k in range(len(args) - 1)] + [1.0]
         else:
             locals_ = [local for _, local in local_gradients(v)]
-        nodes.append(
-            {
-                **{k: node[k] for k in ("id", "label", "op")},
-                "data": json_number(v.data),
-                "grad": json_number(v.grad),
-            }
-        )
-        edges += [
-            {"from": e["from"], "to": node["id"], "local_grad": json_number(g)} for e, g in zip(kids, locals_)
-        ]
+        nodes.append(node(n["id"], v, label=n["label"], op=n["op"]))
+        edges += [edge(e["from"], n["id"], g) for e, g in zip(kids, locals_)]
     return {"nodes": nodes, "edges": edges, "output": graph["output"]}
 
 
