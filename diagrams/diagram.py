@@ -7,7 +7,7 @@ from diagrams.neurons import collapse_neurons, neurons, parameter_names
 from diagrams.paths import paths_to_output
 from diagrams.replay import replay_op
 from diagrams.texts import expression_name, fmt
-from engine.graph import children_of, describe, values_in_order
+from engine.graph import children_of, trace_values, values_in_order
 
 MAX_NODES = 250  # show(v) refuses bigger graphs: a diagram of them would be unreadable anyway
 
@@ -23,7 +23,7 @@ def diagram_of(root, names_by_object: dict[int, str] | None = None, modules: dic
             "Show a smaller part of it, such as one neuron's output."
         )
     names = {**parameter_names(modules or {}), **(names_by_object or {})}
-    traced = describe(order)
+    traced = trace_values(order)
     by_id = {i: names[id(v)] for i, v in enumerate(order) if id(v) in names}
     traced, by_id = collapse_neurons(traced, by_id, neurons(modules or {}), order)
     return diagram(traced, by_id)

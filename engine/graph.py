@@ -9,7 +9,7 @@ from engine.value import Value, topological_order
 
 def trace(root) -> dict:
     """Nodes, edges with their local gradients, and the order backward() visits them (output last)."""
-    return describe(values_in_order(root))
+    return trace_values(values_in_order(root))
 
 
 def values_in_order(root) -> list:
@@ -28,7 +28,7 @@ def values_in_order(root) -> list:
     return topo
 
 
-def describe(order: list) -> dict:
+def trace_values(order: list) -> dict:
     """trace()'s data for values already in topological order: node i is order[i], the output last."""
     index = {id(v): i for i, v in enumerate(order)}
     nodes = [node(i, v) for i, v in enumerate(order)]

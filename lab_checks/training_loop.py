@@ -110,7 +110,7 @@ MISTAKES = [
 # A network this small, trained for this few steps, often gets stuck below 95% (about 3 runs in 4,
 # from random seeds). The check uses data and starting weights (one seed for both) on which the
 # course's loop is past 95% two thirds of the way through the budget and at its end, so a correct
-# loop always passes; tests/course/test_learnable_seeds.py holds every seed to that.
+# loop always passes; tests/lab_checks/test_learnable_seeds.py holds every seed to that.
 POINTS, HIDDEN, STEPS = 20, [16], 60
 LEARNABLE_SEEDS = (
     5,

@@ -1,5 +1,5 @@
 """Lesson 5: the moons classifier trains live in the worker; the page draws it step by step, stays
-responsive, stops on Stop, and offers micrograd's demo settings (trained to 100% in tests/course)."""
+responsive, stops on Stop, and offers micrograd's demo settings (trained to 100% in tests/training)."""
 
 import re
 
@@ -82,7 +82,7 @@ def test_the_page_answers_while_training_and_stop_ends_it(page: Page) -> None:
 
 
 def test_demo_settings_are_micrograds(page: Page) -> None:
-    """The button fills in the settings that tests/course trains to 100% in CPython (a minute here)."""
+    """The button fills in the settings that tests/training trains to 100% in CPython (a minute here)."""
     press(trainer(page).get_by_role("button", name="Demo settings"))
     expect(trainer(page).get_by_label("Steps")).to_have_value(str(DEMO["steps"]))
     hidden = ", ".join(map(str, DEMO["hidden"]))

@@ -53,7 +53,7 @@ function mountPicture(root, data) {
     readout.dataset.kind = kind;
   }
 
-  function describe() {
+  function cellInWords() {
     const { tokens, heads: all } = state.shown;
     const w = all[state.head][state.row][state.col];
     return `Head ${state.head + 1}: ${name(tokens, state.row)} looks at ${name(tokens, state.col)} with weight ${w.toFixed(2)}.`;
@@ -73,7 +73,7 @@ function mountPicture(root, data) {
     details.replaceChildren(element("summary", "", "Table of weights"), table(state.shown, state.head));
     details.open = open;
     root.dataset.head = String(state.head + 1);
-    say(describe());
+    say(cellInWords());
   }
 
   function select(row, col) {
@@ -81,7 +81,7 @@ function mountPicture(root, data) {
     state.col = Math.min(col, row); // a position only looks back
     for (const cell of picture.querySelectorAll(".bp-attention__cell[aria-selected]")) cell.removeAttribute("aria-selected");
     picture.querySelector(`.bp-attention__cell[data-row="${state.row}"][data-col="${state.col}"]`)?.setAttribute("aria-selected", "true");
-    say(describe());
+    say(cellInWords());
   }
 
   function move(event) {
