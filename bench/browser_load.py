@@ -15,12 +15,10 @@ Last, micrograd's 100-step moons demo on the training page, against the same ste
 import argparse
 import datetime
 import functools
-import http.server
 import json
 import os
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -31,8 +29,8 @@ from backprop_site.security import ISOLATION_HEADERS as ISOLATION  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from tests.chromium import LAUNCH_ARGS, system_chromium  # noqa: E402
+from tests.site_server import SITE, SiteHandler, SiteServer  # noqa: E402
 
-SITE = Path(os.environ.get("BP_SITE_DIR") or ROOT / "build" / "site")
 TARGETS = {"cold": 1.15, "warm": 1.0}  # cold: times the bare Pyodide page; warm: seconds
 BARE = "/bare-pyodide/"  # served by the bench itself, not part of the site
 BARE_FILES = {
@@ -57,14 +55,11 @@ HOSTS = [
 ]
 
 
-class CountingHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves the site and counts the body bytes it sends."""
+class CountingHandler(SiteHandler):
+    """Serves the site (and the bare Pyodide page) and counts the body bytes it sends."""
 
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
-                      ".mjs": "text/javascript", ".js": "text/javascript"}
     sent = 0
     bodies: list[tuple[float, str, int]] = []  # (when, path, bytes) of every response sent with a body
-    headers_to_add: dict[str, str] = {}
 
     def do_GET(self) -> None:
         if self.path.split("?")[0] not in BARE_FILES:
@@ -78,28 +73,17 @@ class CountingHandler(http.server.SimpleHTTPRequestHandler):
         self.wfile.write(body)
         return None
 
-    def end_headers(self) -> None:
-        for name, value in self.headers_to_add.items():
-            self.send_header(name, value)
-        super().end_headers()
-
     def send_header(self, keyword: str, value: str) -> None:
         if keyword.lower() == "content-length":
             type(self).sent += int(value)
             type(self).bodies.append((time.time(), self.path.split("?")[0], int(value)))
         super().send_header(keyword, value)
 
-    def log_message(self, *args) -> None:
-        pass
-
 
 def serve(isolated: bool) -> tuple[str, type]:
     extra = ISOLATION if isolated else {}
-    handler = type("Handler", (CountingHandler,), {"sent": 0, "bodies": [], "headers_to_add": extra})
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(SITE)))
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{httpd.server_address[1]}", handler
+    handler = type("Handler", (CountingHandler,), {"sent": 0, "bodies": [], "extra_headers": extra})
+    return SiteServer.started(functools.partial(handler, directory=str(SITE))).url, handler
 
 
 def visit(page: Page, url: str) -> dict:

@@ -10,52 +10,31 @@ wrong answers included, under 2 s. `--labs slope,neuron` measures a few; `--clic
 
 import argparse
 import functools
-import http.server
 import json
-import os
 import re
 import statistics
 import sys
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from backprop_site.security import headers_for  # noqa: E402
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 from lab_checks import grading  # noqa: E402
 from lab_checks.grading.drift import filled_in, writes  # noqa: E402
 from tests.chromium import LAUNCH_ARGS, system_chromium  # noqa: E402
 from tests.e2e.learner import labs_in_site  # noqa: E402
+from tests.site_server import SITE, IsolatedSiteHandler, SiteServer  # noqa: E402
 
-SITE = Path(os.environ.get("BP_SITE_DIR") or ROOT / "build" / "site")
 CLICKS = 3
 TARGET_MS = 300
 WORST_MS = 2_000
 
 
-class Handler(http.server.SimpleHTTPRequestHandler):
-    """The built site with the isolation headers `make serve` sends (Stop by interrupt)."""
-
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm"}
-
-    def end_headers(self) -> None:
-        for name, value in headers_for(self.path.split("?", 1)[0]).items():
-            self.send_header(name, value)
-        super().end_headers()
-
-    def log_message(self, *args) -> None:
-        pass
-
-
 def serve() -> str:
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(Handler, directory=str(SITE))
-    )
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}"
+    """The built site with the isolation headers `make serve` sends (Stop by interrupt)."""
+    return SiteServer.started(functools.partial(IsolatedSiteHandler, directory=str(SITE))).url
 
 
 def timed_checks(region, code: str, clicks: int) -> tuple[list[float], list[float], str]:

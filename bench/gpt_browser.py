@@ -11,11 +11,8 @@ this CPython. Both print the median; their ratio is what Pyodide costs.
 import argparse
 import datetime
 import functools
-import http.server
-import os
 import statistics
 import sys
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,22 +23,18 @@ from machine import cpu_model, load_average  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.chromium import LAUNCH_ARGS, system_chromium  # noqa: E402
-from tests.conftest import IsolatedSiteHandler  # noqa: E402
-
-SITE = Path(os.environ.get("BP_SITE_DIR") or ROOT / "build" / "site")
+from tests.site_server import SITE, IsolatedSiteHandler, SiteServer  # noqa: E402
 
 
 def in_page(steps: int) -> tuple[float, float]:
     """The page's median ms per step, and its whole run in seconds (sampling included)."""
-    handler = functools.partial(IsolatedSiteHandler, directory=str(SITE))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = SiteServer.started(functools.partial(IsolatedSiteHandler, directory=str(SITE)))
     try:
         with sync_playwright() as p:
             path = system_chromium()
             browser = p.chromium.launch(args=LAUNCH_ARGS, **({"executable_path": path} if path else {}))
             page = browser.new_context(service_workers="block").new_page()
-            page.goto(f"http://127.0.0.1:{server.server_address[1]}/gpt/train-names/")
+            page.goto(f"{server.url}/gpt/train-names/")
             page.wait_for_selector("html[data-python='ready']", state="attached", timeout=180_000)
             trainer = page.get_by_role("region", name="Names GPT")
             trainer.get_by_label("Steps").fill(str(steps))

@@ -8,8 +8,8 @@ from playwright.sync_api import BrowserContext, Locator, expect
 
 from gpt.attention import attention_map
 from gpt.checkpoint import load_checkpoint
-from tests.conftest import SITE
 from tests.e2e.learner import RUN_TIMEOUT, close_page, open_page, wait_for_python
+from tests.site_server import SITE
 
 PATH = "/gpt/attention/"
 READY = "figure.bp-attention[data-state='ready']"

@@ -8,8 +8,8 @@ from html.parser import HTMLParser
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import SITE
 from tests.e2e.learner import hold_python
+from tests.site_server import SITE
 
 MY_LESSONS = [
     "nn/neurons/", "nn/training-loop/", "train/live/", "engine/source/", "gpt/train-names/",

@@ -7,7 +7,6 @@ import pytest
 from backprop_site.graphs import run_graph_block
 from playwright.sync_api import Browser, Page, expect
 
-from tests.conftest import SITE
 from tests.e2e.graph_helpers import (
     CONTEXT,
     SEED_NAMES,
@@ -17,6 +16,7 @@ from tests.e2e.graph_helpers import (
     node_texts,
     seed_figure,
 )
+from tests.site_server import SITE
 
 GRAPH_PAGES = sorted(
     ("/" + p.parent.relative_to(SITE).as_posix() + "/").replace("/./", "/")

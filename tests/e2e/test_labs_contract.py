@@ -12,7 +12,6 @@ import pytest
 from playwright.sync_api import Locator, Page
 
 from lab_checks import grading
-from tests.conftest import SITE
 from tests.e2e.learner import (
     PLAYGROUND,
     cell,
@@ -25,6 +24,7 @@ from tests.e2e.learner import (
     wait_for_python,
     words,
 )
+from tests.site_server import SITE
 
 LABS = labs_in_site()
 JOURNEY = "backward"  # the lab whose starting code and known mistakes are also tried in the page

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.conftest import SITE
+from tests.site_server import SITE
 
 PAGES = sorted(p for p in SITE.rglob("index.html") if "assets" not in p.parts and "authors" not in p.parts)
 MICROGRAD = "https://github.com/karpathy/micrograd"

@@ -8,9 +8,9 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Page
 
-from tests.conftest import SITE
 from tests.e2e.graph_helpers import check_every_diagram, check_every_layout
 from tests.e2e.learner import WATCH_VIOLATIONS, violations, wait_for_python
+from tests.site_server import SITE
 
 PAGES = sorted(
     ("/" + str(p.relative_to(SITE).parent).replace(".", "").strip("/") + "/").replace("//", "/")

@@ -3,8 +3,8 @@ and the service worker serves it, working, for unknown pages when offline."""
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.conftest import SITE
 from tests.e2e.learner import WATCH_VIOLATIONS, new_context, violations
+from tests.site_server import SITE
 
 
 def test_404_html_is_built_with_site_assets_and_a_policy() -> None:

@@ -14,8 +14,8 @@ import pytest
 from backprop_site import offline
 from playwright.sync_api import Browser, expect
 
-from tests.conftest import SITE, SiteHandler, SiteServer
 from tests.e2e.learner import new_context, until, wait_for_python
+from tests.site_server import SITE, SiteHandler, SiteServer
 
 # Every file in the service worker's caches, with the build's kind of content hash.
 CACHED_HASHES = """async () => {

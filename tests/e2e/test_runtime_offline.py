@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.conftest import SITE, CountingSiteHandler, SiteServer
 from tests.e2e.learner import (
     BOOT_TIMEOUT,
     PLAYGROUND,
@@ -25,6 +24,7 @@ from tests.e2e.learner import (
     violations,
     wait_for_python,
 )
+from tests.site_server import SITE, CountingSiteHandler, SiteServer
 
 SUB_PATH = "/course"
 

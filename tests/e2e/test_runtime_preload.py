@@ -8,8 +8,9 @@ import pytest
 from backprop_site import preload
 from playwright.sync_api import Browser
 
-from tests.conftest import SITE, CountingSiteHandler, serve_site
+from tests.conftest import serve_site
 from tests.e2e.learner import PLAYGROUND, new_context, wait_for_python
+from tests.site_server import SITE, CountingSiteHandler
 
 HINT = re.compile(r'<link rel="preload" as="(\w+)" crossorigin href="([^"]+)">')
 
