@@ -11,7 +11,9 @@ class SettingsError(ValueError):
     """Settings a trainer cannot use, in words the page shows as they are."""
 
 
-def run_steps(send: Send, steps: int, step: Callable[[int], dict], start: dict, done=dict) -> float:
+def run_steps(
+    send: Send, steps: int, step: Callable[[int], dict], start: dict, done: Callable[[], dict] = dict
+) -> float:
     """send(start); then for k in range(steps), step(k)'s event; then the done event with the run's
     seconds and done(); returns the seconds."""
     send({"event": "start", **start})
