@@ -204,8 +204,8 @@ def train_in_page(browser) -> tuple[float, dict]:
     page.wait_for_selector("html[data-python='ready']", state="attached", timeout=120_000)
     trainer = page.get_by_role("region", name="Live training")
     trainer.get_by_role("button", name="Train").click()
-    page.wait_for_selector(".bp-trainer[data-state='done']", state="attached", timeout=600_000)
-    done = page.locator(".bp-trainer[data-state='done']")
+    page.wait_for_selector(".bp-moons-trainer[data-state='done']", state="attached", timeout=600_000)
+    done = page.locator(".bp-moons-trainer[data-state='done']")
     seconds, parts = float(done.get_attribute("data-seconds")), json.loads(done.get_attribute("data-parts"))
     context.close()
     return seconds, parts

@@ -39,7 +39,7 @@ def in_page(steps: int) -> tuple[float, float]:
             trainer = page.get_by_role("region", name="Names GPT")
             trainer.get_by_label("Steps").fill(str(steps))
             trainer.get_by_role("button", name="Train from scratch").click()
-            done = ".bp-gpt-trainer[data-state='done']"
+            done = ".bp-names-trainer[data-state='done']"
             done = page.wait_for_selector(done, state="attached", timeout=900_000)
             result = float(done.get_attribute("data-step-ms")), float(done.get_attribute("data-seconds"))
             browser.close()

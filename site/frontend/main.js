@@ -5,7 +5,7 @@
 import { registerOutputRenderer } from "./cells/renderers.js";
 import { mayReloadForIsolation, saveForOffline, setUpOffline } from "./offline/index.js";
 import { mountProgress } from "./progress/index.js";
-import { python } from "./python/client.js";
+import { python } from "./worker-client/client.js";
 
 function widgetsOfKind(kind) {
   return [...document.querySelectorAll(`.bp-widget[data-kind="${kind}"]`)].map((element) => ({
@@ -23,11 +23,11 @@ function main() {
   const runs = widgetsOfKind("run");
   const labs = widgetsOfKind("lab");
   const graphs = widgetsOfKind("graph");
-  const trainers = [...document.querySelectorAll(".bp-trainer")]; // lesson 5's live training
-  const nameTrainers = [...document.querySelectorAll(".bp-gpt-trainer")]; // the GPT module's names page
+  const moonsTrainers = [...document.querySelectorAll(".bp-moons-trainer")]; // lesson 5's live training
+  const namesTrainers = [...document.querySelectorAll(".bp-names-trainer")]; // the GPT module's names page
   const sources = [...document.querySelectorAll(".bp-engine-source")]; // lesson 6.1's editable engine/
   const attention = widgetsOfKind("attention"); // the GPT module's attention picture (live for a typed name)
-  const code = runs.length + labs.length + trainers.length + nameTrainers.length + sources.length + attention.length > 0;
+  const code = runs.length + labs.length + moonsTrainers.length + namesTrainers.length + sources.length + attention.length > 0;
   const client = python();
   // Python and the service worker first, so their work overlaps drawing the page. Offline copies and
   // cross-origin isolation come from our service worker; on a first visit the page may reload once to
@@ -47,8 +47,8 @@ function main() {
     loaded.push(import("./status/status.js").then(({ mountStatus }) => mountStatus(document.querySelector(".md-content__inner") || document.body)));
     if (runs.length) loaded.push(import("./cells/index.js").then(({ mountRunCells }) => mountRunCells(runs)));
     if (labs.length) loaded.push(import("./labs/index.js").then(({ mountLabs }) => mountLabs(labs)));
-    if (trainers.length) loaded.push(import("./training/index.js").then(({ mountTrainers }) => mountTrainers(trainers)));
-    if (nameTrainers.length) loaded.push(import("./training/names.js").then(({ mountNameTrainers }) => mountNameTrainers(nameTrainers)));
+    if (moonsTrainers.length) loaded.push(import("./training/index.js").then(({ mountMoonsTrainers }) => mountMoonsTrainers(moonsTrainers)));
+    if (namesTrainers.length) loaded.push(import("./training/index.js").then(({ mountNamesTrainers }) => mountNamesTrainers(namesTrainers)));
     if (attention.length) loaded.push(import("./attention/index.js").then(({ mountAttentionPictures }) => mountAttentionPictures(attention)));
     if (sources.length) loaded.push(import("./engine-source/index.js").then(({ mountEngineSources }) => mountEngineSources(sources)));
   }

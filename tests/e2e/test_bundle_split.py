@@ -30,5 +30,5 @@ def test_a_page_of_maths_and_diagrams_without_code_loads_no_editor(browser: Brow
 
 
 def test_the_training_page_loads_the_trainer(browser: Browser, plain_server: str) -> None:
-    fetched = scripts_fetched(browser, plain_server + "/train/live/", ".bp-trainer button")
+    fetched = scripts_fetched(browser, plain_server + "/train/live/", ".bp-moons-trainer button")
     assert {"math-", "training-"} <= fetched

@@ -17,7 +17,7 @@ PAGES = sorted(
     for p in SITE.rglob("index.html")
     if "assets" not in p.parts
 )
-WIDGET = re.compile(r'data-kind="([a-z-]+)"|class="(bp-trainer|bp-gpt-trainer|bp-engine-source)"')
+WIDGET = re.compile(r'data-kind="([a-z-]+)"|class="(bp-moons-trainer|bp-names-trainer|bp-engine-source)"')
 DESKTOP = {"width": 1280, "height": 900}
 
 

@@ -1,7 +1,7 @@
-// python/protocol.js: which Python functions the page may call, and the version check.
+// worker/protocol.js: which Python functions the page may call, and the version check.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { allowed, CALLS, GRADING_CALLS, mismatch, VERSION } from "../../site/frontend/python/protocol.js";
+import { allowed, CALLS, GRADING_CALLS, mismatch, VERSION } from "../../site/frontend/worker/protocol.js";
 
 test("a page's worker may call every listed function but the Check", () => {
   for (const name of Object.keys(CALLS)) {

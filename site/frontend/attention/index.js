@@ -3,7 +3,7 @@
 // cells (mouse or arrow keys) to read each weight, and types a name for the worker's GPT to read.
 
 import { button, element } from "../dom.js";
-import { python } from "../python/client.js";
+import { python } from "../worker-client/client.js";
 
 const LETTERS = /^[a-z]+$/;
 const MAX_LETTERS = 15;

@@ -2,7 +2,7 @@
 
 import { button } from "../dom.js";
 import { createEditor } from "../editor/editor.js";
-import { python } from "../python/client.js";
+import { python } from "../worker-client/client.js";
 import { createOutput } from "./output.js";
 import { renderEvent } from "./renderers.js";
 import { autosaver, loadCode } from "./storage.js";

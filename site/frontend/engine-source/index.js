@@ -6,7 +6,7 @@ import { button } from "../dom.js";
 import { createOutput } from "../cells/output.js";
 import { autosaver, forgetCode, loadCode } from "../cells/storage.js";
 import { createEditor } from "../editor/editor.js";
-import { python } from "../python/client.js";
+import { python } from "../worker-client/client.js";
 
 const MODULE = "engine_source";
 

@@ -3,7 +3,7 @@
 // Python starts on the first nudge, not because a diagram is on the page.
 
 import { button } from "../dom.js";
-import { python } from "../python/client.js";
+import { python } from "../worker-client/client.js";
 
 const DELAY_MS = 120;
 const MANY = 8;

@@ -1,6 +1,6 @@
 // Hints, one at a time ("Hint 1 of 3"), fetched from the lab's grader in the worker.
 
-import { python } from "../python/client.js";
+import { python } from "../worker-client/client.js";
 import { element } from "../dom.js";
 import { richText } from "./text.js";
 

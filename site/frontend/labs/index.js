@@ -1,8 +1,8 @@
 // Labs: every ```python lab="id" fence on the page. Each gets its own namespace ("lab:<id>") in the
-// page's Python; its Check runs in a Python of its own (python/checks.js), where the graders are
+// page's Python; its Check runs in a Python of its own (worker-client/checks.js), where the graders are
 // loaded before any learner code runs.
 
-import { labChecks } from "../python/checks.js";
+import { labChecks } from "../worker-client/checks.js";
 import { mountLab } from "./lab.js";
 
 export function mountLabs(widgets) {

@@ -1,7 +1,7 @@
 // The Solution button: asks first, then shows the reference next to the learner's code, and can
 // load it into the editor while keeping the learner's code (Undo, or "Back to my code").
 
-import { python } from "../python/client.js";
+import { python } from "../worker-client/client.js";
 import { button, element } from "../dom.js";
 
 export function createSolution(parent, data, widget) {

@@ -1,7 +1,7 @@
 // The Python status line shown on pages with code: loading (with progress), ready (and how long it
 // took), running, or failed (with the reason and Retry). It also says when the page works offline.
 
-import { python } from "../python/client.js";
+import { python } from "../worker-client/client.js";
 
 const WORDS = {
   idle: "Python will load when needed",

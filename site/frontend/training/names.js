@@ -1,11 +1,11 @@
-// The names page: <div class="bp-gpt-trainer"></div> becomes controls, a loss curve and a panel of
-// sampled names, fed by names_training in the worker: the shipped checkpoint at first, sampled at once,
+// The names page: <div class="bp-names-trainer"></div> becomes controls, a loss curve and a panel of
+// sampled names, fed by names_trainer in the worker: the shipped checkpoint at first, sampled at once,
 // trained further or from scratch step by step. Python trains in the worker; Stop interrupts it.
 
 import { button, element, field } from "../dom.js";
 import { createChart } from "../plots/index.js";
-import { python } from "../python/client.js";
-import { createReadout, starting, whenNear } from "./readout.js";
+import { python } from "../worker-client/client.js";
+import { createReadout, createRunner, ending, sayWhenInvalid, seconds, starting, whenNear } from "./trainer.js";
 
 const DEFAULTS = { steps: "200", learningRate: "0.01", temperature: "0.5" };
 const NAMES = 10; // names a press of Sample names shows
@@ -13,11 +13,11 @@ const NAMES_WHILE_TRAINING = 6; // names sampled every SAMPLE_EVERY steps while 
 const SAMPLE_EVERY = 20;
 const TEXT_EVERY = 50; // the losses as text: the mean of each block of this many steps
 
-export function mountNameTrainers(elements) {
-  return elements.map((root, i) => mountNameTrainer(root, root.id || `bp-gpt-trainer-${i + 1}`));
+export function mountNamesTrainers(elements) {
+  return elements.map((root, i) => mountNamesTrainer(root, root.id || `bp-names-trainer-${i + 1}`));
 }
 
-function mountNameTrainer(root, name) {
+function mountNamesTrainer(root, name) {
   const client = python();
   root.replaceChildren();
   root.setAttribute("role", "region");
@@ -28,10 +28,10 @@ function mountNameTrainer(root, name) {
   const steps = field(form, "Steps", `${name}-steps`, { type: "number", value: DEFAULTS.steps, step: "1", min: "1", max: "2000" });
   const learningRate = field(form, "Learning rate", `${name}-lr`, { type: "number", value: DEFAULTS.learningRate, step: "any", min: "0.0001", max: "1" });
   const temperature = field(form, "Temperature", `${name}-temperature`, { type: "number", value: DEFAULTS.temperature, step: "any", min: "0.05", max: "5" });
-  const sampleButton = button("Sample names", "bp-gpt__sample md-button--primary", () => form.reportValidity() && sample());
-  const continueButton = button("Continue training", "bp-gpt__continue", () => form.reportValidity() && train("continue"));
-  const scratchButton = button("Train from scratch", "bp-gpt__scratch", () => form.reportValidity() && train("scratch"));
-  const stopButton = button("Stop", "bp-gpt__stop", () => stop());
+  const sampleButton = button("Sample names", "bp-names-trainer__sample md-button--primary", () => form.reportValidity() && sample());
+  const continueButton = button("Continue training", "bp-names-trainer__continue", () => form.reportValidity() && train("continue"));
+  const scratchButton = button("Train from scratch", "bp-names-trainer__scratch", () => form.reportValidity() && train("scratch"));
+  const stopButton = button("Stop", "bp-names-trainer__stop", () => runner.stop());
   stopButton.disabled = true;
   const actions = element("div", "bp-trainer__actions");
   actions.append(sampleButton, continueButton, scratchButton, stopButton);
@@ -40,29 +40,28 @@ function mountNameTrainer(root, name) {
     event.preventDefault();
     sample();
   });
-  form.addEventListener("invalid", ({ target }) => say(`${target.labels?.[0]?.textContent ?? "A setting"}: ${target.validationMessage}`, "error"), true);
 
   const { readout, say } = createReadout(root, "Press Sample names to hear the trained GPT invent names.", () => run?.last);
+  sayWhenInvalid(form, say);
 
-  const board = element("div", "bp-gpt__board");
-  const panel = element("section", "bp-gpt__names");
+  const board = element("div", "bp-names-trainer__board");
+  const panel = element("section", "bp-names-trainer__names");
   panel.setAttribute("aria-label", "Sampled names");
-  const heading = element("p", "bp-gpt__names-heading", "Sampled names");
-  const list = element("ol", "bp-gpt__names-list");
+  const heading = element("p", "bp-names-trainer__names-heading", "Sampled names");
+  const list = element("ol", "bp-names-trainer__names-list");
   panel.append(heading, list);
-  const curve = element("div", "bp-gpt__curve");
+  const curve = element("div", "bp-names-trainer__curve");
   board.append(panel, curve);
   const chart = createChart(curve, { title: "Loss", xlabel: "step", ylabel: "loss", series: [{ label: "one name" }, { label: "mean of last 50" }], height: 220 });
-  const text = element("details", "bp-gpt__losses");
+  const text = element("details", "bp-names-trainer__losses");
   const summary = element("summary", "", "The losses as text");
   const table = element("table");
   text.append(summary, table);
   root.append(form, readout, board, text);
 
   let story = null; // {origin, trained, x, losses, means}: the model's whole training so far
-  let running = null; // the pending call, while sampling or training
   let run = null; // this training run
-  let frame = 0;
+  const runner = createRunner(client, "names_trainer", { controls: [sampleButton, continueButton, scratchButton, steps, learningRate, temperature], stopButton, onEvent: receive, onFrame: drawStep });
   let presses = 0; // Sample names uses seeds 0, 1, 2, ...: the first press shows the checkpoint's own samples
 
   function setStory({ origin, trained, losses }) {
@@ -108,14 +107,11 @@ function mountNameTrainer(root, name) {
   const about = () => (story.origin === "checkpoint" ? `the shipped checkpoint, trained ${story.trained.toLocaleString("en")} steps` : `trained from scratch for ${story.trained.toLocaleString("en")} steps`);
 
   async function sample() {
-    if (running) return;
-    setRunning(true);
-    say(starting(client, "Sampling names…", "sampling"), "sampling");
+    if (runner.running) return;
     const args = { temperature: Number(temperature.value), count: NAMES, seed: presses++ };
-    running = client.call("names_training", "sample", args);
-    const result = await running;
-    running = null;
-    setRunning(false);
+    const call = runner.call("sample", args);
+    say(starting(client, "Sampling names…", "sampling"), "sampling");
+    const result = await call;
     if (!result?.ok) return failed(result);
     story ??= { origin: result.origin, trained: result.trained, x: [], losses: [], means: [] };
     showNames(result.names, `${NAMES} names at temperature ${args.temperature}`);
@@ -123,18 +119,12 @@ function mountNameTrainer(root, name) {
   }
 
   async function train(mode) {
-    if (running) return;
+    if (runner.running) return;
     const args = { mode, steps: Number(steps.value), learning_rate: Number(learningRate.value), temperature: Number(temperature.value), sample_every: SAMPLE_EVERY, count: NAMES_WHILE_TRAINING };
     run = { mode, steps: args.steps, last: null, ms: [] };
-    setRunning(true);
+    const call = runner.call("train", args);
     say(starting(client, "Building the GPT…", "training"), "training");
-    running = client.call("names_training", "train", args, (type, message) => {
-      if (type === "event" && message.kind === "gpt") receive(message.payload);
-    });
-    const result = await running;
-    running = null;
-    setRunning(false);
-    finish(result);
+    finish(await call);
   }
 
   function receive(event) {
@@ -149,42 +139,35 @@ function mountNameTrainer(root, name) {
       story.trained = event.step;
       run.last = event;
       if (event.names) run.names = event;
-      schedule();
     }
   }
 
-  // Steps can arrive faster than frames; the page draws once per frame.
-  function schedule() {
-    if (frame) return;
-    frame = requestAnimationFrame(() => {
-      frame = 0;
-      if (!run?.last) return;
-      draw();
-      if (run.names) {
-        showNames(run.names.names, `After step ${run.names.step.toLocaleString("en")}, at temperature ${temperature.value}`);
-        run.names = null;
-      }
-      if (running) say(progress(run), "training");
-    });
+  function drawRun() {
+    if (!run?.last) return;
+    draw();
+    if (run.names) {
+      showNames(run.names.names, `After step ${run.names.step.toLocaleString("en")}, at temperature ${temperature.value}`);
+      run.names = null;
+    }
+  }
+
+  function drawStep() {
+    drawRun();
+    if (run?.last) say(progress(run), "training");
   }
 
   function finish(result) {
-    cancelAnimationFrame(frame);
-    frame = 0;
-    if (run?.last) {
-      draw();
-      if (run.names) showNames(run.names.names, `After step ${run.names.step.toLocaleString("en")}, at temperature ${temperature.value}`);
-    }
-    if (result?.ok) {
+    drawRun();
+    const { ended } = ending(result);
+    if (ended === "done") {
       const ms = result.seconds * 1000;
       root.dataset.seconds = String(result.seconds);
       root.dataset.stepMs = String(median(run.ms)); // the worker's own timing of each step (bench/gpt_browser.py)
       return say(`Done: ${result.steps} steps in ${seconds(ms)} (${Math.round(ms / result.steps)} ms a step). ${losses(run.last)}. The model is now ${about()}.`, "done");
     }
     const where = run?.last ? ` after step ${run.last.step.toLocaleString("en")}` : "";
-    const error = result?.error || {};
-    if (error.type === "KeyboardInterrupt" || error.type === "Cancelled") return say(`Stopped${where}. ${losses(run?.last)}`.trim(), "stopped");
-    if (error.type === "Restarted" || result?.restarted) {
+    if (ended === "stopped") return say(`Stopped${where}. ${losses(run?.last)}`.trim(), "stopped");
+    if (ended === "restarted") {
       story = null; // a new Python starts again from the checkpoint
       loadStory();
       return say(`Stopped${where}. Python was restarted to stop it, so the model is the shipped checkpoint again.`, "stopped");
@@ -193,31 +176,19 @@ function mountNameTrainer(root, name) {
   }
 
   function failed(result) {
-    const error = result?.error || { message: "Python did not answer." };
-    if (["KeyboardInterrupt", "Cancelled", "Restarted"].includes(error.type) || result?.restarted) return say("Stopped.", "stopped");
-    say(error.type === "ValueError" ? error.message : `It failed: ${error.traceback || error.message}`, "error");
-  }
-
-  async function stop() {
-    if (!running) return;
-    stopButton.disabled = true;
-    await client.stop(running.requestId);
-  }
-
-  function setRunning(on) {
-    for (const b of [sampleButton, continueButton, scratchButton]) b.disabled = on;
-    stopButton.disabled = !on;
-    for (const input of [steps, learningRate, temperature]) input.disabled = on;
+    const { ended, message, setting } = ending(result);
+    if (ended !== "failed") return say("Stopped.", "stopped");
+    say(setting ? message : `It failed: ${message}`, "error");
   }
 
   // The checkpoint's own training curve is drawn before any press, once Python is up.
   async function loadStory() {
-    const data = await client.call("names_training", "story", {}).catch(() => null);
-    if (data?.ok && !running) setStory(data);
+    const data = await client.call("names_trainer", "story", {}).catch(() => null);
+    if (data?.ok && !runner.running) setStory(data);
   }
   whenNear(root, client, loadStory);
 
-  return { root, sample, train, stop };
+  return { root, sample, train, stop: runner.stop };
 }
 
 function progress(run) {
@@ -245,4 +216,3 @@ function median(values) {
   return sorted.length % 2 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
 }
 
-const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;

@@ -1,8 +1,8 @@
 // The Python worker: loads self-hosted Pyodide, unpacks the repo's Python, runs what the page asks.
-// The messages are python/protocol.js's. Add a request type by adding a handler below; set `current`
+// The messages are worker/protocol.js's. Add a request type by adding a handler below; set `current`
 // while Python runs so output is routed.
 
-import { allowed, mismatch, VERSION } from "../python/protocol.js";
+import { allowed, mismatch, VERSION } from "./protocol.js";
 import { watchDownloads } from "./downloads.js";
 import { loadSnapshot, WARM_IMPORTS } from "./snapshot.js";
 

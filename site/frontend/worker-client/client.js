@@ -2,9 +2,9 @@
 // lab and diagram. It owns the worker's life: boot (with progress), one request at a time, Stop
 // (interrupt or restart) and recovery after a crash. Events: "state" {state, detail, progress},
 // "restart" {reason}. A client with role "grading" runs one lab Check and is then closed (checks.js).
-// Messages follow python/protocol.js.
+// Messages follow worker/protocol.js.
 
-import { mismatch, VERSION } from "./protocol.js";
+import { mismatch, VERSION } from "../worker/protocol.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const STOP_GRACE_MS = 600; // Stop waits this long for a KeyboardInterrupt before restarting Python

@@ -1,4 +1,4 @@
-// The one protocol between the page (python/client.js) and its Python workers (worker/worker.js).
+// The one protocol between the page (worker-client/client.js) and its Python workers (worker/worker.js).
 //
 // page -> worker, on the worker's own channel, once:
 //   {v, type: "init", port, role: "page" | "grading", labs: [lab ids], interruptBuffer: Int32Array | null}
@@ -30,12 +30,12 @@ export const CALLS = {
   "labs.hint": "{lab, index} -> {text, index, count}",
   "labs.solution": "{lab} -> {code}",
   "graph.nudge": "{graph, values: [[node id, value]]} -> {diagram, actual, predicted, ...}",
-  "training.moons": "{} -> {ok, points, labels, extent}: the training points, drawn before Train",
-  "training.train": "{hidden, steps, learning_rate, ...} -> {ok, ...}; 'training' events per step",
+  "moons_trainer.points": "{} -> {ok, points, labels, extent}: the training points, drawn before Train",
+  "moons_trainer.train": "{hidden, steps, learning_rate, ...} -> {ok, ...}; 'training' events per step",
   "attention.weights": "{name} -> {ok, name, tokens, heads} or {ok: false, message}: the trained GPT's attention",
-  "names_training.story": "{} -> {ok, origin, trained, losses}: the names GPT's training so far, drawn before a press",
-  "names_training.sample": "{temperature, count, seed} -> {ok, names, origin, trained}",
-  "names_training.train": "{mode: continue | scratch, steps, learning_rate, temperature, ...} -> {ok, ...}; 'gpt' events per step",
+  "names_trainer.story": "{} -> {ok, origin, trained, losses}: the names GPT's training so far, drawn before a press",
+  "names_trainer.sample": "{temperature, count, seed} -> {ok, names, origin, trained}",
+  "names_trainer.train": "{mode: continue | scratch, steps, learning_rate, temperature, ...} -> {ok, ...}; 'training' events per step",
   "engine_source.apply": "{files: {name: text}} -> {ok, changed, error?}",
   "engine_source.restore": "{} -> {ok, changed, error?}",
 };

@@ -1,0 +1,98 @@
+// What both trainers (the moons page and the names page) share: the status line that speaks for them,
+// one run's skeleton (the call, its "training" events drawn once a frame, Stop, what its end means),
+// the words for work that waits on Python, and starting Python as they come near.
+
+// The trainer's status line: say(text, state) sets its text and the trainer's data-state.
+export function createReadout(root, text, isStepping) {
+  const readout = document.createElement("p");
+  readout.className = "bp-trainer__readout";
+  readout.setAttribute("role", "status");
+  readout.setAttribute("aria-label", "Training progress");
+  readout.textContent = text;
+  const say = (message, state) => {
+    // Screen readers hear how a run starts and ends, not every one of its steps.
+    readout.setAttribute("aria-live", state === "training" && isStepping() ? "off" : "polite");
+    readout.textContent = message;
+    root.dataset.state = state;
+  };
+  return { readout, say };
+}
+
+// One call at a time into the trainer's module: its buttons and fields are disabled while it runs, Stop
+// only then. onEvent(payload) gets each "training" event; onFrame() draws, at most once a frame (many
+// steps can arrive between two frames).
+export function createRunner(client, module, { controls, stopButton, onEvent, onFrame }) {
+  let pending = null;
+  let frame = 0;
+
+  const setRunning = (on) => {
+    for (const control of controls) control.disabled = on;
+    stopButton.disabled = !on;
+  };
+
+  const schedule = () => {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      onFrame();
+    });
+  };
+
+  // The call's result (after its last frame is cancelled), or null when a call is already running.
+  async function call(func, args) {
+    if (pending) return null;
+    setRunning(true);
+    pending = client.call(module, func, args, (type, message) => {
+      if (type !== "event" || message.kind !== "training") return;
+      onEvent(message.payload);
+      schedule();
+    });
+    const result = await pending;
+    pending = null;
+    cancelAnimationFrame(frame);
+    frame = 0;
+    setRunning(false);
+    return result;
+  }
+
+  async function stop() {
+    if (!pending) return;
+    stopButton.disabled = true;
+    await client.stop(pending.requestId);
+  }
+
+  return { call, stop, get running() { return pending !== null; } };
+}
+
+// What a call's end means: {ended: "done" | "stopped" | "restarted" | "failed", message?}. A ValueError
+// is the trainer refusing a setting, said in its own words; anything else shows Python's traceback.
+export function ending(result) {
+  if (result?.ok) return { ended: "done" };
+  const error = result?.error || { message: "Python did not answer." };
+  if (error.type === "Restarted" || result?.restarted) return { ended: "restarted" };
+  if (error.type === "KeyboardInterrupt" || error.type === "Cancelled") return { ended: "stopped" };
+  return { ended: "failed", message: error.type === "ValueError" ? error.message : error.traceback || error.message, setting: error.type === "ValueError" };
+}
+
+// The browser refuses to submit a field out of range (no submit event): say which, replacing older news.
+export function sayWhenInvalid(form, say) {
+  form.addEventListener("invalid", ({ target }) => say(`${target.labels?.[0]?.textContent ?? "A setting"}: ${target.validationMessage}`, "error"), true);
+}
+
+// "Building the network…" when Python can start at once; otherwise what will happen once it is ready.
+export function starting(client, doing, what) {
+  return client.state === "ready" || client.state === "busy" ? doing : `Python is loading; ${what} starts as soon as it is ready…`;
+}
+
+// Start Python when the trainer comes near the screen (every button needs it), then run then().
+export function whenNear(root, client, then) {
+  const near = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    near.disconnect();
+    if (client.state === "idle") client.start();
+    then();
+  }, { rootMargin: "400px" });
+  near.observe(root);
+}
+
+export const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
