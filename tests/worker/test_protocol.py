@@ -1,9 +1,14 @@
 """The page<->worker protocol: every Python function the front end calls is on protocol.js's allow-list,
-and every allowed name is a real function the worker's calls.CALLS names."""
+every allowed name is a real function the worker's calls.CALLS names, and every call's result and
+events, run here in CPython, carry the keys protocol.js says they do."""
 
 import importlib
 import json
 import re
+import shutil
+import subprocess
+import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -19,9 +24,21 @@ REQUEST = re.compile(r"module:\s*\"(?P<module>\w+)\",\s*func:\s*\"(?P<func>\w+)\
 SEND = re.compile(r"\bsend\(\s*\"(\w+)\"")  # engine-source: send("apply", ...) passes the function's name
 
 
+def protocol() -> dict:
+    """protocol.js's CALLS and EVENTS, as Node reads them."""
+    url = json.dumps(PROTOCOL.as_uri())
+    script = f"import({url}).then((m) => console.log(JSON.stringify({{calls: m.CALLS, events: m.EVENTS}})))"
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e", script], capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout)
+
+
+PROTOCOL_TYPES = protocol()
+
+
 def allowed_calls() -> set[str]:
-    block = PROTOCOL.read_text().split("export const CALLS = {", 1)[1].split("\n};", 1)[0]
-    return set(re.findall(r'^\s*"(\w+\.\w+)":', block, re.M))
+    return set(PROTOCOL_TYPES["calls"])
 
 
 def constant(source: str, name: str) -> str | None:
@@ -84,3 +101,132 @@ def test_a_result_with_nan_or_infinity_is_refused(monkeypatch: pytest.MonkeyPatc
         assert reply["ok"] is False and reply["error"]["type"] == "InvalidResult", text
     monkeypatch.setattr(moons_trainer, "points", lambda: [1.5])
     assert json.loads(runner.call_json("moons_trainer", "points", "{}")) == [1.5]
+
+
+def assert_keys(what: str, payload: dict, declared: list[str]) -> None:
+    """payload has every declared key (a "?" one may be missing) and no other."""
+    required = {k for k in declared if not k.endswith("?")}
+    known = {k.rstrip("?") for k in declared}
+    assert isinstance(payload, dict), f"{what}: {payload!r}"
+    assert required <= set(payload), f"{what} lacks {sorted(required - set(payload))}"
+    assert set(payload) <= known, f"{what} has {sorted(set(payload) - known)}, not in protocol.js"
+
+
+# Arguments for one quick run of each call, as the page sends them (engine_source runs apart, below).
+EXAMPLES = {
+    "labs.check": [{"lab": "value-ops", "code": "SOLUTION"}, {"lab": "value-ops", "code": "x = 1"}],
+    "labs.hint": [{"lab": "value-ops", "index": 0}],
+    "labs.solution": [{"lab": "value-ops"}],
+    "graph.nudge": [{"graph": "GRAPH", "values": [[0, 2.5]]}],
+    "moons_trainer.points": [{}],
+    "moons_trainer.train": [{"hidden": [4], "steps": 3, "learning_rate": 0.5, "picture_every": 2}],
+    "names_trainer.story": [{}],
+    "names_trainer.sample": [{"temperature": 0.5, "count": 2, "seed": 0}],
+    "names_trainer.train": [{"mode": "scratch", "steps": 2, "sample_every": 1, "count": 1}],
+    "attention.weights": [{"name": "emma"}],
+}
+
+
+def example(args: dict) -> dict:
+    import diagrams
+    from engine import Value
+    from lab_checks import grading
+
+    if args.get("code") == "SOLUTION":
+        return {**args, "code": grading.load(args["lab"]).SOLUTION}
+    if args.get("graph") == "GRAPH":
+        a, b = Value(2.0), Value(-3.0)
+        c = a * b + a
+        graph = diagrams.diagram_in(c, {"a": a, "b": b, "c": c})
+        return {**args, "graph": graph, "values": [[graph["leaves"][0], 2.5]]}
+    return args
+
+
+def test_every_call_returns_and_streams_what_protocol_js_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    from backprop_worker import runner
+
+    from training import names_trainer
+
+    events: list[tuple[str, dict]] = []
+    bridge = types.SimpleNamespace(emit=lambda kind, text: events.append((kind, json.loads(text))))
+    monkeypatch.setitem(sys.modules, "backprop_bridge", bridge)
+    monkeypatch.setattr(names_trainer, "state", {})  # a scratch run here leaves the page's model alone
+    calls = PROTOCOL_TYPES["calls"]
+    assert set(EXAMPLES) | {"engine_source.apply", "engine_source.restore"} == set(calls)
+    for name, examples in EXAMPLES.items():
+        module, func = name.split(".")
+        for args in examples:
+            events.clear()
+            reply = json.loads(runner.call_json(module, func, json.dumps(example(args))))
+            assert "error" not in reply or "verdict" in reply, f"{name} failed: {reply}"
+            assert_keys(f"{name}'s result", reply, calls[name]["result"])
+            streams = calls[name].get("events")
+            assert bool(events) == bool(streams), (
+                f"{name}: events {events[:1]} but protocol.js says {streams}"
+            )
+            for kind, payload in events:
+                assert kind == "training", name
+                assert_keys(
+                    f"{name}'s {payload.get('event')} event",
+                    {k: v for k, v in payload.items() if k != "event"},
+                    streams[payload["event"]],
+                )
+            if streams:
+                assert [p["event"] for _, p in events] == ["start", *["step"] * args["steps"], "done"], name
+
+
+def test_a_failed_call_has_the_one_failure_shape(monkeypatch: pytest.MonkeyPatch) -> None:
+    from backprop_worker import runner
+
+    monkeypatch.setitem(sys.modules, "backprop_bridge", types.SimpleNamespace(emit=lambda kind, text: None))
+    refused = json.loads(runner.call_json("moons_trainer", "train", json.dumps({"hidden": [0]})))
+    raised = json.loads(runner.call_json("attention", "weights", json.dumps({"name": "Émile 2"})))
+    for reply in (refused, raised):
+        assert reply["ok"] is False and set(reply) == {"ok", "error"}, reply
+        assert {"type", "message", "traceback"} <= set(reply["error"]), reply
+    assert (
+        refused["error"]["type"] == "ValueError"
+        and refused["error"]["message"] == refused["error"]["traceback"]
+    )
+    assert raised["error"]["type"] == "ValueError" and "Traceback" in raised["error"]["traceback"]
+
+
+def test_the_events_a_cell_sends_are_typed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from backprop_worker import outputs
+
+    from engine import Value
+
+    events: list[tuple[str, dict]] = []
+    bridge = types.SimpleNamespace(emit=lambda kind, text: events.append((kind, json.loads(text))))
+    monkeypatch.setitem(sys.modules, "backprop_bridge", bridge)
+    a = Value(2.0)
+    outputs.show(a * 3, title="a times 3")
+    outputs.plot([1, 2, 3], [3, 1, 2], labels=["loss"])
+    assert [kind for kind, _ in events] == ["graph", "plot"]
+    for kind, payload in events:
+        assert_keys(f"the {kind} event", payload, PROTOCOL_TYPES["events"][kind])
+
+
+ENGINE_CALLS = """
+import json, sys
+sys.path.insert(0, sys.argv[1])  # a copy of engine/, which the module rewrites
+from backprop_worker import runner
+print(json.dumps([json.loads(runner.call_json("engine_source", "apply", json.dumps({"files": {}}))),
+                  json.loads(runner.call_json("engine_source", "restore", "{}"))]))
+"""
+
+
+def test_the_engine_page_calls_return_what_protocol_js_says(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "engine", tmp_path / "engine")
+    done = subprocess.run(
+        [sys.executable, "-c", ENGINE_CALLS, str(tmp_path)], capture_output=True, text=True, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    applied, restored = json.loads(done.stdout)
+    assert applied["ok"] and restored["ok"], (applied, restored)
+    assert_keys(
+        "engine_source.apply's result", applied, PROTOCOL_TYPES["calls"]["engine_source.apply"]["result"]
+    )
+    assert_keys(
+        "engine_source.restore's result", restored, PROTOCOL_TYPES["calls"]["engine_source.restore"]["result"]
+    )

@@ -3,6 +3,7 @@
 // cells (mouse or arrow keys) to read each weight, and types a name for the worker's GPT to read.
 
 import { button, element } from "../dom.js";
+import { failure } from "../worker/protocol.js";
 import { python } from "../worker-client/client.js";
 
 const LETTERS = /^[a-z]+$/;
@@ -107,11 +108,11 @@ function mountPicture(root, data) {
     say(`The trained GPT is reading “${wanted}”…`);
     const result = await python()
       .call("attention", "weights", { name: wanted })
-      .catch((error) => ({ ok: false, message: String(error?.message ?? error) }));
+      .catch((error) => failure("Unavailable", String(error?.message ?? error)));
     show.disabled = false;
     if (!result.ok) {
       root.dataset.state = "error";
-      say(`Could not read that name: ${result.message ?? result.error?.message ?? "Python stopped."}`, "error");
+      say(`Could not read that name: ${result.error?.message ?? "Python stopped."}`, "error");
       return;
     }
     state.shown = result;

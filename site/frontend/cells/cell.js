@@ -2,6 +2,7 @@
 
 import { button } from "../dom.js";
 import { createEditor } from "../editor/editor.js";
+import { failure } from "../worker/protocol.js";
 import { python } from "../worker-client/client.js";
 import { createOutput } from "./output.js";
 import { renderEvent } from "./renderers.js";
@@ -98,7 +99,7 @@ export function mountCodeWidget(root, data, { scope, note, name }) {
       return result;
     } catch (error) {
       output.error(`Python is not available: ${error.message}. The status above has a Retry button.`);
-      return { ok: false, error: { type: "Unavailable", message: error.message } };
+      return failure("Unavailable", error.message);
     } finally {
       requestId = null;
       output.flush(); // the log is whole before the cell says it has finished

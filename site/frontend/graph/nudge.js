@@ -3,6 +3,7 @@
 // Python starts on the first nudge, not because a diagram is on the page.
 
 import { button } from "../dom.js";
+import { failure } from "../worker/protocol.js";
 import { python } from "../worker-client/client.js";
 
 const DELAY_MS = 120;
@@ -119,7 +120,7 @@ export function createNudge(parent, { base, onGraph }) {
       const graph = { nodes, edges, output, names, unnamed, ...(base.class ? { class: base.class } : {}) };
       answer = await client.call("graph", "nudge", { graph, values });
     } catch (error) {
-      answer = { ok: false, error: { message: error.message } };
+      answer = failure("Unavailable", error.message);
     }
     pending = false;
     if (ticket !== latest) return;

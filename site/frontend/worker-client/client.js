@@ -4,7 +4,7 @@
 // "restart" {reason}. A client with role "grading" runs one lab Check and is then closed (checks.js).
 // Messages follow worker/protocol.js.
 
-import { mismatch, VERSION } from "../worker/protocol.js";
+import { failure, mismatch, VERSION } from "../worker/protocol.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const STOP_GRACE_MS = 600; // Stop waits this long for a KeyboardInterrupt before restarting Python
@@ -177,7 +177,7 @@ export class PythonClient extends EventTarget {
   async stop(requestId) {
     const waiting = this.queue.filter((r) => requestId === undefined || r.id === requestId);
     this.queue = this.queue.filter((r) => !waiting.includes(r));
-    for (const r of waiting) r.resolve({ ok: false, error: { type: "Cancelled", message: "Stopped before it started.", traceback: "" } });
+    for (const r of waiting) r.resolve(failure("Cancelled", "Stopped before it started."));
     const target = this.active && (requestId === undefined || this.active.id === requestId) ? this.active : null;
     if (!target) {
       if (!this.active && this.state === "busy") this.setState("ready", this.detail);
@@ -224,7 +224,7 @@ export class PythonClient extends EventTarget {
     const ended = [...(this.active ? [this.active] : []), ...this.queue];
     this.active = null;
     this.queue = [];
-    for (const r of ended) r.resolve({ ok: false, error: { ...error, message: reason, traceback: reason } });
+    for (const r of ended) r.resolve(failure(error.type, reason, error));
     this.setState("closed", reason);
   }
 
@@ -250,7 +250,7 @@ export class PythonClient extends EventTarget {
     this.worker = null;
     this.port = null;
     this.generation++;
-    if (active) active.resolve({ ok: false, restarted: true, error: { ...error, message: reason, traceback: reason } });
+    if (active) active.resolve({ ...failure(error.type, reason, error), restarted: true });
     this.dispatchEvent(new CustomEvent("restart", { detail: { reason } }));
     this.start();
   }
@@ -264,8 +264,7 @@ function resultOf({ result, json, ms, hiddenBytes, hiddenLines }) {
     try {
       result = JSON.parse(json);
     } catch (error) {
-      const message = `Python's answer was not valid JSON (${error.message}).`;
-      return { ok: false, error: { type: "InvalidResult", message, traceback: message } };
+      return failure("InvalidResult", `Python's answer was not valid JSON (${error.message}).`);
     }
   }
   if (result && typeof result === "object" && !Array.isArray(result)) {

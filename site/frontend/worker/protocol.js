@@ -23,22 +23,65 @@
 
 export const VERSION = 3;
 
-// The Python functions the page may call (module.function of the worker's package backprop_worker ->
-// what it returns); the worker refuses others.
+// Every call the page may make (module.function of the worker's calls.CALLS), typed once: args are its
+// keyword arguments, result the keys of what it returns when it works, events (trainers only) the keys
+// of each "training" event it streams, by event name. A key ending in "?" may be absent. Whatever the
+// call, a failure returns failure()'s shape below. tests/worker/test_protocol.py runs every call in
+// CPython and holds its payloads to these keys.
 export const CALLS = {
-  "labs.check": "{lab, code, seed?} -> the verdict (lab_checks/grading/__init__.py); grading workers only",
-  "labs.hint": "{lab, index} -> {text, index, count}",
-  "labs.solution": "{lab} -> {code}",
-  "graph.nudge": "{graph, values: [[node id, value]]} -> {diagram, actual, predicted, ...}",
-  "moons_trainer.points": "{} -> {ok, points, labels, extent}: the training points, drawn before Train",
-  "moons_trainer.train": "{hidden, steps, learning_rate, ...} -> {ok, ...}; 'training' events per step",
-  "attention.weights": "{name} -> {ok, name, tokens, heads} or {ok: false, message}: the trained GPT's attention",
-  "names_trainer.story": "{} -> {ok, origin, trained, losses}: the names GPT's training so far, drawn before a press",
-  "names_trainer.sample": "{temperature, count, seed} -> {ok, names, origin, trained}",
-  "names_trainer.train": "{mode: continue | scratch, steps, learning_rate, temperature, ...} -> {ok, ...}; 'training' events per step",
-  "engine_source.apply": "{files: {name: text}} -> {ok, changed, error?}",
-  "engine_source.restore": "{} -> {ok, changed, error?}",
+  // The verdict on code (lab_checks/grading/__init__.py); grading workers only.
+  "labs.check": {
+    args: ["lab", "code", "seed?"],
+    result: ["verdict", "summary", "lab", "seed", "ms", "printed", "checks", "error?", "raised?", "note?", "reason?"],
+  },
+  "labs.hint": { args: ["lab", "index"], result: ["text", "index", "count"] },
+  "labs.solution": { args: ["lab"], result: ["code"] },
+  // A diagram recomputed with nudged leaves: the new diagram, each leaf's grad × nudge, their sum
+  // (the prediction), the output's real change, and the numbers as the page prints them.
+  "graph.nudge": { args: ["graph", "values"], result: ["ok", "graph", "terms", "prediction", "change", "text"] },
+  // The training points, drawn before Train.
+  "moons_trainer.points": { args: [], result: ["ok", "points", "labels", "extent"] },
+  "moons_trainer.train": {
+    args: ["hidden?", "steps?", "learning_rate?", "samples?", "noise?", "alpha?", "data_seed?", "model_seed?", "picture_every?"],
+    result: ["ok", "steps", "seconds", "accuracy", "parts"],
+    events: {
+      start: ["points", "labels", "extent", "parameters"],
+      step: ["step", "loss", "data_loss", "penalty", "accuracy", "learning_rate", "ms", "boundary?"],
+      done: ["seconds", "accuracy", "parts"],
+    },
+  },
+  // The names GPT's training so far, drawn before a press.
+  "names_trainer.story": { args: [], result: ["ok", "origin", "trained", "losses"] },
+  "names_trainer.sample": { args: ["temperature?", "count?", "seed?"], result: ["ok", "names", "origin", "trained"] },
+  "names_trainer.train": {
+    args: ["mode?", "steps?", "learning_rate?", "temperature?", "sample_every?", "count?"],
+    result: ["ok", "steps", "seconds", "origin", "trained"],
+    events: {
+      start: ["parameters", "origin", "trained", "losses"],
+      step: ["step", "done", "name", "loss", "mean", "learning_rate", "ms", "names?"],
+      done: ["seconds"],
+    },
+  },
+  // The trained GPT's attention for a typed name (a name it cannot read fails with a ValueError).
+  "attention.weights": { args: ["name"], result: ["ok", "name", "tokens", "heads"] },
+  // The engine page: the learner's files loaded, or the originals back (error: the load's traceback).
+  "engine_source.apply": { args: ["files"], result: ["ok", "changed", "error?"] },
+  "engine_source.restore": { args: [], result: ["ok", "changed", "error?"] },
 };
+
+// The events a run cell's code sends (backprop_worker/outputs.py), drawn in its Output by kind; the
+// trainers' "training" events are typed with their calls above.
+export const EVENTS = {
+  graph: ["kind", "graph", "title"], // show(v): graph is diagrams.diagram_in's data
+  plot: ["title", "x", "series", "xlabel", "ylabel", "logx", "logy", "points"], // plot(x, *ys)
+};
+
+// A request that failed, in the one shape every end reads (the worker's Python builds the same in
+// backprop_worker/runner.py's failure()): type names what went wrong (a Python exception's name, or
+// Cancelled, Restarted, Crashed, Stopped, Unavailable, InvalidResult, InternalError).
+export function failure(type, message, more = {}) {
+  return { ok: false, error: { type, message, traceback: message, ...more } };
+}
 
 // Only a grading worker may run a Check, and it runs nothing else.
 export const GRADING_CALLS = ["labs.check"];

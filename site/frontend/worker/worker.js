@@ -2,7 +2,7 @@
 // The messages are worker/protocol.js's. Add a request type by adding a handler below; set `current`
 // while Python runs so output is routed.
 
-import { allowed, mismatch, VERSION } from "./protocol.js";
+import { allowed, failure, mismatch, VERSION } from "./protocol.js";
 import { watchDownloads } from "./downloads.js";
 import { loadSnapshot, WARM_IMPORTS } from "./snapshot.js";
 
@@ -239,8 +239,7 @@ async function receive(message) {
     if (fatalError || pyodide?._api?.fatal_error_occurred || /fatally failed|fatal error/i.test(String(error))) {
       post({ type: "fatal", id, ...explainFatal(fatalError || error) });
     } else {
-      const message = String(error?.message || error);
-      post({ type: "result", id, result: { ok: false, error: { type: "InternalError", message, traceback: message } } });
+      post({ type: "result", id, result: failure("InternalError", String(error?.message || error)) });
     }
   }
 }
