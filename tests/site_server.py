@@ -10,8 +10,10 @@ from pathlib import Path
 
 from backprop_site.security import headers_for
 
+from tests.repo import BUILD
+
 # BP_SITE_DIR lets parallel work test its own build (mkdocs build -d DIR); the default is `make build`'s.
-SITE = Path(os.environ.get("BP_SITE_DIR") or Path(__file__).resolve().parents[1] / "build" / "site")
+SITE = Path(os.environ.get("BP_SITE_DIR") or BUILD / "site")
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):

@@ -3,9 +3,8 @@ and none is left out."""
 
 import re
 import subprocess
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.repo import ROOT
 
 
 def layout() -> str:

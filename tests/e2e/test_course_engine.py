@@ -1,14 +1,13 @@
 """Lesson 6.1: engine/ in editors; an applied edit changes what the cells compute; Restore undoes it."""
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from tests.e2e.learner import cell, close_page, open_page, output, press, run_cell, until, wait_for_python
+from tests.repo import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 VALUE_PY = (ROOT / "engine" / "value.py").read_text()
 MUL_GRADS = '"*", (other.data, self.data))'
 SWAPPED = VALUE_PY.replace(MUL_GRADS, '"*", (self.data, other.data))')

@@ -14,8 +14,8 @@ from backprop_site.security import ISOLATION_HEADERS
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.learner import PLAYGROUND, cell, new_context
+from tests.repo import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 CONFIG = os.environ.get("BP_MKDOCS_CONFIG", str(ROOT / "mkdocs.yml"))
 HEADERS = {name.lower(): value for name, value in ISOLATION_HEADERS.items()}
 

@@ -2,14 +2,12 @@
 
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from micrograd.engine import Value as MicrogradValue
 
 from engine import Value, topological_order
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.repo import ROOT
 
 
 def test_seed_example():
@@ -127,7 +125,11 @@ def test_gradients_are_bit_identical_in_every_process():
         env = {"PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
         run = subprocess.run(
             [sys.executable, "-c", GRADIENTS_SCRIPT, str(clutter)],
-            env=env, cwd=ROOT, capture_output=True, text=True, check=True,
+            env=env,
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
         )
         return run.stdout
 

@@ -3,15 +3,14 @@
 import hashlib
 import math
 import random
-from pathlib import Path
 
 import pytest
 
 from gpt.checkpoint import load_checkpoint, model_from_lists, weights_to_lists
 from gpt.model import GPT, VOCAB_SIZE
 from gpt.names import load_names, split_names
+from tests.repo import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 VOWELS = set("aeiouy")
 
 

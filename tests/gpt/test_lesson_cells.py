@@ -3,11 +3,12 @@
 import contextlib
 import io
 import re
-from pathlib import Path
 
 import pytest
 
-LESSONS = Path(__file__).resolve().parents[2] / "lessons" / "gpt"
+from tests import repo
+
+LESSONS = repo.LESSONS / "gpt"
 CELL = re.compile(r"^```python run\n(.*?)^```$", re.S | re.M)
 
 

@@ -3,15 +3,15 @@
 import math
 import statistics
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from engine import Value
 from gpt.model import BOS, LETTERS, encode, softmax
 from gpt.names import load_names, split_names
+from tests import repo
 
-LESSONS = Path(__file__).resolve().parents[2] / "lessons" / "gpt"
+LESSONS = repo.LESSONS / "gpt"
 
 
 def text_of(lesson: str) -> str:
@@ -100,7 +100,7 @@ def test_tokens_lesson_losses(bigram) -> None:
 def test_tokens_lesson_states_the_checkpoints_held_out_loss(bigram) -> None:
     import json
 
-    record = json.loads((LESSONS.parents[1] / "gpt" / "data" / "gpt_names.json").read_text())["losses"]
+    record = json.loads((repo.ROOT / "gpt" / "data" / "gpt_names.json").read_text())["losses"]
     held_out, loss = bigram[1], bigram[5]
     name_by_name = sum(loss([name]) for name in held_out) / len(held_out)  # as the checkpoint's record
     assert (f"{record['held_out_mean']:.2f}", f"{name_by_name:.2f}") == ("2.26", "2.35")
@@ -220,7 +220,7 @@ def test_adam_lesson_numbers() -> None:
 def test_adam_lesson_describes_how_the_checkpoint_was_trained() -> None:
     import json
 
-    record = json.loads((LESSONS.parents[1] / "gpt" / "data" / "gpt_names.json").read_text())["training"]
+    record = json.loads((repo.ROOT / "gpt" / "data" / "gpt_names.json").read_text())["training"]
     assert (record["lr"], record["steps"], record["lr_schedule"]) == (0.01, 1000, "linear to 0")
     assert (record["adam"]["beta1"], record["adam"]["beta2"], record["adam"]["eps"]) == (0.85, 0.99, 1e-8)
     says("adam.md", "learning rate 0.01,", "the last of its 1,000 steps", "β1 = 0.85", "β2 = 0.99")

@@ -4,7 +4,6 @@ import contextlib
 import io
 import math
 import re
-from pathlib import Path
 
 import pytest
 
@@ -13,8 +12,9 @@ from gpt.attention import attention_map, check_name
 from gpt.checkpoint import load_checkpoint
 from gpt.model import GPT, encode, rmsnorm, softmax
 from lab_checks import attention_head
+from tests import repo
 
-LESSONS = Path(__file__).resolve().parents[2] / "lessons" / "gpt"
+LESSONS = repo.LESSONS / "gpt"
 ATTENTION_MD = (LESSONS / "attention.md").read_text()
 BLOCK_MD = (LESSONS / "gpt-block.md").read_text()
 # The prose with its line breaks as spaces and its minus signs as hyphens, to find quoted numbers in

@@ -1,11 +1,8 @@
 """gpt/data/names.txt: what scripts/make_names.py makes from the `names` package, and its loader."""
 
-from pathlib import Path
-
 from gpt.names import load_names, split_names
 from scripts.make_names import TARGET, names_text
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.repo import ROOT
 
 
 def test_the_shipped_file_is_what_the_script_makes():

@@ -1,14 +1,11 @@
 """Graders run here as the browser's worker runs them: through backprop_worker.labs, with tracebacks
 in learner terms."""
 
-from pathlib import Path
-
 from backprop_site.fences import find_fences
 from backprop_worker import labs
 
 from lab_checks.grading.contract import verdict_text
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.repo import ROOT
 
 LESSONS = ROOT / "lessons"
 

@@ -12,7 +12,8 @@ from pathlib import Path
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.repo import ROOT
+
 SLOPE_LAB = '```python lab="slope"\ndef slope(f, x, h=1e-5):\n    return 0.0  # your code here\n```\n'
 # The course's own link and nav rules, word for word.
 VALIDATION = re.search(r"^validation:\n(?:  .*\n)+", (ROOT / "mkdocs.yml").read_text(), re.M)[0]

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.repo import ROOT
+
 FIRST = "micrograd/value-class.md"  # the lesson that builds the class
 
 # The other names, used as a Value's attribute, parameter, keyword or named in backticks.

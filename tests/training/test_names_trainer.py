@@ -6,16 +6,14 @@ import contextlib
 import io
 import math
 import re
-from pathlib import Path
 
 import pytest
 
 from gpt.checkpoint import load_checkpoint
 from gpt.names import load_names, split_names
+from tests.repo import ROOT
 from training import names_trainer
 from training.loop import SettingsError
-
-ROOT = Path(__file__).resolve().parents[2]
 
 LESSON = (ROOT / "lessons" / "gpt" / "train-names.md").read_text()
 
@@ -72,8 +70,15 @@ def test_settings_it_cannot_use_are_explained() -> None:
     with pytest.raises(SettingsError, match="^The temperature"):
         names_trainer.sample(temperature=0)
     with pytest.raises(SettingsError) as bad:
-        names_trainer.train(lambda e: None, mode="continue", steps=0, learning_rate=0.01, temperature=0.5,
-                            sample_every=20, count=6)
+        names_trainer.train(
+            lambda e: None,
+            mode="continue",
+            steps=0,
+            learning_rate=0.01,
+            temperature=0.5,
+            sample_every=20,
+            count=6,
+        )
     assert str(bad.value) == "Steps must be a whole number from 1 to 2000."
 
 

@@ -7,9 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.repo import ROOT
 from tests.site_server import SiteHandler, SiteServer
 
-ROOT = Path(__file__).resolve().parents[2]
 PAGES = Path(__file__).resolve().parent / "pages"
 # The gallery has no labs, so the course's graders are not its business: skip the orphan check.
 BUILD = """

@@ -5,6 +5,8 @@ from pathlib import Path
 
 from PIL import Image, ImageChops
 
+from tests.repo import BUILD
+
 # Material's own transitions (buttons, palette) ignore prefers-reduced-motion: stop them for the shot.
 # Its sticky header is hidden too: over a diagram taller than the window it showed or not, by timing.
 STILL = (
@@ -14,7 +16,7 @@ STILL = (
 
 BASELINES = Path(__file__).resolve().parent / "baselines"
 # Not test-results/: pytest-playwright empties that folder at the start of every run.
-RESULTS = Path(__file__).resolve().parents[2] / "build" / "visual-failures"
+RESULTS = BUILD / "visual-failures"
 PIXEL_TOLERANCE = 48  # a channel may differ this much (0-255) before the pixel counts as changed
 AREA_TOLERANCE = 0.003  # the share of changed pixels allowed
 

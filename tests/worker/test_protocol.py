@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.repo import ROOT
+
 FRONTEND = ROOT / "site" / "frontend"
 PROTOCOL = FRONTEND / "worker" / "protocol.js"
 
