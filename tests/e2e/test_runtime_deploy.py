@@ -65,6 +65,21 @@ def make_build(target: Path, label: str, mtimes_from: Path | None = None) -> dic
     return {"version": version, "files": {f: h for c in manifest["caches"] for f, h in c["files"].items()}}
 
 
+def watch_service_workers(context, page) -> tuple:
+    """A DevTools session on the page's service workers, and {status: version ids that reached it}
+    as it reports them (the version active when it starts is reported at once)."""
+    devtools = context.new_cdp_session(page)
+    reached: dict[str, set[str]] = {}
+
+    def updated(event: dict) -> None:
+        for version in event["versions"]:
+            reached.setdefault(version["status"], set()).add(version["versionId"])
+
+    devtools.on("ServiceWorker.workerVersionUpdated", updated)
+    devtools.send("ServiceWorker.enable")
+    return devtools, reached
+
+
 class CachingHandler(SiteHandler):
     """A static host that lets browsers keep files for ten minutes (as GitHub Pages does)."""
 
@@ -103,22 +118,24 @@ def test_a_redeploy_is_fully_in_place_after_two_reloads(browser: Browser, deploy
     expect(html).to_have_attribute("data-deploy", "v1")
     expect(html).to_have_attribute("data-offline-version", deploys["v1"]["version"], timeout=60_000)
 
+    devtools, reached = watch_service_workers(context, page)
+    assert until(page, lambda: reached.get("activated")), "v1's worker is not reported"
+    v1 = set(reached["activated"])
     deploys["root"]["dir"] = deploys["base"] / "v2"
     page.reload()  # the old worker answers; the browser finds the new sw.js and installs it
-    v1_cache = f"bp-site-{deploys['v1']['version']}"
-    v1_gone = f"caches.keys().then((keys) => !keys.includes('{v1_cache}'))"
-    v2_installed = "navigator.serviceWorker.getRegistration().then((r) => Boolean(r.waiting))"
-    assert until(page, f"{v2_installed}.then((waiting) => waiting || {v1_gone})")
+    installed = ("installed", "activating", "activated")
+    assert until(page, lambda: set().union(*(reached.get(s, set()) for s in installed)) - v1), (
+        "no v2 installed"
+    )
     # v2 called skipWaiting: Chromium hands over once v1 is idle and stops. It never stops a worker that
     # DevTools (Playwright) is attached to, so once the page has done its downloads (Python is up and v1
     # has checked its copies: v1, or v2 when v1 was idle already), stop the workers as an idle browser would.
     wait_for_python(page)
     checked = re.compile(f"^({deploys['v1']['version']}|{deploys['v2']['version']})$")
     expect(html).to_have_attribute("data-offline-version", checked, timeout=60_000)
-    devtools = context.new_cdp_session(page)
-    devtools.send("ServiceWorker.enable")
     devtools.send("ServiceWorker.stopAllWorkers")
-    assert until(page, v1_gone), "v2's worker never took over"
+    # v1's copies stay while this page, loaded under v1, is open; v2 takes over once v1 is stopped.
+    assert until(page, lambda: reached.get("activated", set()) - v1), "v2's worker never took over"
     page.reload()
     expect(html).to_have_attribute("data-deploy", "v2")
     expect(page.locator("article")).to_contain_text("Build v2")
@@ -136,4 +153,47 @@ def test_a_redeploy_is_fully_in_place_after_two_reloads(browser: Browser, deploy
         f"bp-site-{deploys['v2']['version']}",
         f"bp-pyodide-{build['pyodide']}-{build['snapshot'][:8]}",
     }
+    context.close()
+
+
+def test_no_page_load_fails_while_a_new_version_takes_over(browser: Browser, deploys) -> None:
+    """24 loads while v2 takes over from v1, each reaching a ready Python. v2's sw.js is found while the
+    second load is still fetching (the page, its Python worker and the precache all go through the
+    service worker then), and the workers are stopped whenever a page is idle, as a browser stops them."""
+    deploys["root"]["dir"] = deploys["base"] / "v1"
+    context = new_context(browser, service_workers="allow")
+    page = context.new_page()
+    html = page.locator("html")
+    page.goto(deploys["url"] + "/playground/")
+    expect(html).to_have_attribute("data-offline-version", deploys["v1"]["version"], timeout=60_000)
+    deploys["root"]["dir"] = deploys["base"] / "v2"
+    devtools, reached = watch_service_workers(context, page)
+    pending: dict[str, str] = {}
+    page.on("request", lambda r: pending.__setitem__(r.url, r.resource_type))
+    page.on("requestfinished", lambda r: pending.pop(r.url, None))
+    page.on("requestfailed", lambda r: pending.pop(r.url, None))
+    seen = []
+    for load in range(24):
+        try:
+            page.goto(deploys["url"] + ("/playground/", "/")[load % 2], wait_until="commit")
+        except Exception as error:
+            raise AssertionError(f"DEBUG load {load + 1}: {reached} {pending} {seen}") from error
+        if load == 1:  # the browser looks for a new sw.js now and then; here, while this page loads
+            page.evaluate("navigator.serviceWorker.getRegistration().then((r) => { r.update(); })")
+        state = re.compile("^(ready|error)$")
+        try:
+            expect(html).to_have_attribute("data-python", state, timeout=120_000)
+        except AssertionError as error:
+            raise AssertionError(f"load {load + 1}: Python never started; waiting for {pending}") from error
+        status = page.locator(".bp-status").all_inner_texts()
+        assert html.get_attribute("data-python") == "ready", f"load {load + 1}: {status}"
+        seen.append(html.get_attribute("data-deploy"))
+        either = re.compile(f"^({deploys['v1']['version']}|{deploys['v2']['version']})$")
+        expect(html).to_have_attribute("data-offline-version", either, timeout=60_000)
+        if load % 3 == 2:  # idle now: stopped, as a browser stops an idle worker
+            devtools.send("ServiceWorker.stopAllWorkers")
+    assert len(reached["activated"]) == 2, f"service worker versions activated: {reached}"
+    assert "v1" in seen[:2] and seen[-6:] == ["v2"] * 6, seen
+    v1_cache = f"bp-site-{deploys['v1']['version']}"
+    assert until(page, f"caches.keys().then((keys) => !keys.includes('{v1_cache}'))"), "v1's copies stayed"
     context.close()

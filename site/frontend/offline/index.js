@@ -28,7 +28,7 @@ export async function setUpOffline({ isolate, mayReload = () => true }) {
   try {
     const registration = await navigator.serviceWorker.register(SW_URL, { type: "classic" });
     if (!registration) return false; // a browser (or test harness) that blocks service workers
-    listenForOfflineReady();
+    listenForOfflineReady(registration);
     if (isolate && !self.crossOriginIsolated && (await controlled(registration))) {
       // A reload would cut Pyodide's downloads off and start them again; finished, they are in the
       // HTTP cache, and the reloaded page's service worker only has to revalidate them.
@@ -55,14 +55,31 @@ export async function saveForOffline() {
   }
 }
 
-function listenForOfflineReady() {
+function listenForOfflineReady(registration) {
   navigator.serviceWorker.addEventListener("message", ({ data }) => {
     if (data?.type !== "bp-offline") return;
     document.documentElement.dataset.offline = data.ready ? "ready" : "failed";
     if (data.version) document.documentElement.dataset.offlineVersion = data.version;
     document.dispatchEvent(new CustomEvent("bp-offline", { detail: data }));
+    letNewVersionTakeOver(registration);
   });
   navigator.serviceWorker.startMessages();
+}
+
+// A new version of the site waits (sw.js's install says why) until this page is idle: its Python is up
+// and the worker has answered its precache, so none of its requests is in flight. Then, or once a new
+// version has installed later, the new worker takes over; the next load runs the new version.
+let idle = false;
+function letNewVersionTakeOver(registration) {
+  const takeOver = () => registration.waiting?.postMessage({ type: "take-over" });
+  if (!idle) {
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      worker?.addEventListener("statechange", () => worker.state === "installed" && takeOver());
+    });
+  }
+  idle = true;
+  takeOver();
 }
 
 // Whether the worker controls this page (waiting briefly for a first install to take over).

@@ -19,17 +19,34 @@ const WORKER_SCRIPT = MANIFEST.off ? null : new URL(MANIFEST.worker.path, SCOPE)
 const PARALLEL_DOWNLOADS = 4;
 const HASHES = new Map(MANIFEST.caches.flatMap((c) => Object.entries(c.files)));
 
-self.addEventListener("install", () => self.skipWaiting());
+// A new version waits until a page says it is idle (offline/index.js): Chromium hands over from the
+// old worker as soon as it is told to, even while the old one answers a page's requests, and stops it
+// with them in flight: a navigation then never completes, or Python's start fails ("Failed to fetch
+// dynamically imported module: .../pyodide.mjs"). `mkdocs serve`'s "off" worker takes over at once.
+self.addEventListener("install", () => {
+  if (MANIFEST.off) self.skipWaiting();
+});
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(MANIFEST.off ? retire() : activate());
 });
 
 async function activate() {
+  await self.clients.claim();
+  await retireOldCaches();
+}
+
+// A page that loaded before this version took over may still ask for the files of its own version (a
+// feature it loads later, Pyodide for a restarted Python): the old copies answer it when the server
+// no longer can. They go once every open page has loaded under this version, which each page says
+// by asking for the precache. (Kept in memory only: a worker stopped in between keeps them longer.)
+const loadedHere = new Set();
+async function retireOldCaches() {
+  const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  if (pages.some((client) => !loadedHere.has(client.id))) return;
   for (const key of await caches.keys()) {
     if (OWN_CACHES.test(key) && !CACHE_NAMES.includes(key)) await caches.delete(key);
   }
-  await self.clients.claim();
 }
 
 // `mkdocs serve` builds an "off" worker: it removes itself and its copies, so development is never
@@ -41,7 +58,10 @@ async function retire() {
 }
 
 self.addEventListener("message", (event) => {
-  if (event.data?.type === "precache" && !MANIFEST.off) event.waitUntil(precache(event.source));
+  if (event.data?.type === "take-over") return self.skipWaiting();
+  if (event.data?.type !== "precache" || MANIFEST.off) return;
+  if (event.source) loadedHere.add(event.source.id);
+  event.waitUntil(precache(event.source));
 });
 
 self.addEventListener("fetch", (event) => {
@@ -77,10 +97,19 @@ async function page(request) {
   }
 }
 
-// Everything else: the saved copy first (each build has its own cache), else the network, saved.
+// Everything else: the saved copy first (each build has its own cache), else the network, saved. A
+// request this path cannot answer (the network broke, or the server no longer has a file an older
+// page asks for) gets an older version's copy, else one plain try of the network: during a handover
+// from one version to the next, no load fails that the network or a cache could still answer.
 async function asset(request, event) {
-  const saved = await (await caches.open(cacheFor(request.url))).match(cacheKey(request.url));
-  const response = saved || (await download(request.url, event).response);
+  let response;
+  try {
+    const saved = await (await caches.open(cacheFor(request.url))).match(cacheKey(request.url));
+    response = saved || (await download(request.url, event).response);
+  } catch {
+    response = null;
+  }
+  if (!response?.ok) response = (await oldCopy(request.url)) || response || (await fetch(request));
   if (!needsHeaders(request)) return response;
   // The Python worker runs learner code, which reaches fetch, XMLHttpRequest and WebSocket: its own
   // CSP keeps it to this origin.
@@ -126,6 +155,16 @@ async function fetchCurrent(request) {
   if ((await hashOf(first)) === expected) return { response: first, current: true };
   const again = await fetch(new Request(request, { cache: "reload" }));
   return { response: again, current: again.ok && again.type === "basic" && (await hashOf(again)) === expected };
+}
+
+// A copy of url in another version's cache, not yet retired.
+async function oldCopy(url) {
+  for (const key of await caches.keys()) {
+    if (!OWN_CACHES.test(key) || CACHE_NAMES.includes(key)) continue;
+    const found = await (await caches.open(key)).match(cacheKey(url));
+    if (found) return found;
+  }
+  return null;
 }
 
 async function save(url, response) {
@@ -178,6 +217,7 @@ async function precache(client) {
         if (!(await saved)) throw new Error(`${url}: the server's copy is not this version's (a deploy under way?)`);
       });
     }
+    await retireOldCaches();
     client?.postMessage({ type: "bp-offline", ready: true, version: MANIFEST.version });
   } catch (error) {
     client?.postMessage({ type: "bp-offline", ready: false, error: String(error) });

@@ -11,6 +11,10 @@ const STOP_GRACE_MS = 600; // Stop waits this long for a KeyboardInterrupt befor
 const RESIGNAL_MS = 50; // a signal Python took without stopping is sent again this often
 const STALL_MS = 45_000; // a boot with no news for this long has failed
 
+// A start that failed at the network level (not an HTTP error, not Python): a handover between two
+// versions of the site, or a service worker stopped mid-download. The start is tried once more.
+const NETWORK_FAILURE = /network failed|connection broke|failed to fetch|networkerror|load failed|error loading dynamically imported module|could not start/i;
+
 export const RESTARTED_NOTE = "Python was restarted, so definitions from earlier cells are gone: run those cells again.";
 
 export class PythonClient extends EventTarget {
@@ -40,6 +44,18 @@ export class PythonClient extends EventTarget {
     if (this.worker) return this.ready;
     this.setState("loading", "Starting Python");
     this.startedAt = performance.now();
+    this.ready = new Promise((resolve, reject) => {
+      this.resolveReady = resolve;
+      this.rejectReady = reject;
+    });
+    this.ready.catch(() => {});
+    this.startRetried = false;
+    this.spawn();
+    return this.ready;
+  }
+
+  // A new worker for this start (a second one when the first failed at the network level).
+  spawn() {
     // Each worker gets its own buffer: a Stop that ended in a restart leaves SIGINT in the old one,
     // and a new Python handed it would raise KeyboardInterrupt while it starts.
     this.interruptBuffer = this.newInterruptBuffer();
@@ -51,17 +67,21 @@ export class PythonClient extends EventTarget {
     channel.port1.onmessage = ({ data }) => worker === this.worker && this.receive(data);
     worker.onerror = (event) => {
       event.preventDefault?.();
-      if (worker === this.worker) this.fail(event.message || "the Python worker could not start");
+      if (worker === this.worker) this.startFailed(event.message || "the Python worker could not start");
     };
-    this.ready = new Promise((resolve, reject) => {
-      this.resolveReady = resolve;
-      this.rejectReady = reject;
-    });
-    this.ready.catch(() => {});
     this.watchForStall();
     const init = { v: VERSION, type: "init", port: channel.port2, role: this.role, labs: this.labs };
     worker.postMessage({ ...init, interruptBuffer: this.interruptBuffer }, [channel.port2]);
-    return this.ready;
+  }
+
+  // The start failed: once, for a network-level reason, a new worker tries again; else the error shows.
+  startFailed(reason) {
+    if (this.startRetried || !NETWORK_FAILURE.test(reason)) return this.fail(reason);
+    this.startRetried = true;
+    console.warn(`Python's start failed (${reason}); trying once more.`);
+    clearTimeout(this.stallTimer);
+    this.worker?.terminate();
+    this.spawn();
   }
 
   setState(state, detail = "", progress = null) {
@@ -110,7 +130,7 @@ export class PythonClient extends EventTarget {
         this.resolveReady();
         this.next();
       } else if (message.state === "error") {
-        this.fail(message.detail);
+        this.startFailed(message.detail);
       } else {
         const progress = message.total ? { loaded: message.loaded, total: message.total } : null;
         this.setState(message.state, message.detail, progress);
