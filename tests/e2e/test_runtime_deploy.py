@@ -177,7 +177,7 @@ def test_no_page_load_fails_while_a_new_version_takes_over(browser: Browser, dep
         try:
             page.goto(deploys["url"] + ("/playground/", "/")[load % 2], wait_until="commit")
         except Exception as error:
-            raise AssertionError(f"DEBUG load {load + 1}: {reached} {pending} {seen}") from error
+            raise AssertionError(f"load {load + 1} never came: {reached}, {pending}") from error
         if load == 1:  # the browser looks for a new sw.js now and then; here, while this page loads
             page.evaluate("navigator.serviceWorker.getRegistration().then((r) => { r.update(); })")
         state = re.compile("^(ready|error)$")
