@@ -49,6 +49,19 @@ def test_the_map_marker_in_code_stays_code(course: SmallCourse) -> None:
     assert '&lt;div class="bp-course-map"&gt;&lt;/div&gt;' in main and "2.2 Second" not in main
 
 
+def test_a_markdown_example_holding_a_fence_is_code_to_its_own_closing_fence(course: SmallCourse) -> None:
+    example = (
+        '````markdown\nSee lesson 1 in [](gone.md).\n\n```python\nprint("module 2")  # [#](second.md)\n```\n'
+        "Still the example: [](gone.md).\n````\n\nAfter it, lesson [#](second.md) is prose again."
+    )
+    course.edit("lessons/more/first.md", "More text.", example)
+    built = course.build()
+    assert built.ok, built.errors
+    main = course.html("more/first").split('role="main">')[1].split("<footer")[0]
+    assert "print(&quot;module 2&quot;)  # [#](second.md)" in main and main.count("[](gone.md)") == 2
+    assert 'After it, lesson <a href="../second/">2.2</a> is prose again.' in main
+
+
 def test_failing_solution(course: SmallCourse) -> None:
     course.edit(GRADER, '{f"slope(f, {x})": 2 * a * x + b}', '{f"slope(f, {x})": 2 * a * x + b + 1}')
     line = course.line_of(GRADER, '@check("the slope of a parabola')
