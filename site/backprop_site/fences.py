@@ -91,6 +91,11 @@ def find_fences(markdown: str) -> list[Fence]:
             raise FenceError(f"line {line}: this ```python fence is never closed")
         if len(kinds) > 1:
             raise FenceError(f"line {line}: a fence is one of run, lab or graph, not {kinds}")
+        if kinds == ["run"] and set(attrs) != {"run"}:
+            raise FenceError(
+                f"line {line}: a run fence takes no attributes; to show a file of the repository, "
+                'put --8<-- "its/path.py" inside the fence'
+            )
         if kinds:
             indent = block.indent
             body = [
