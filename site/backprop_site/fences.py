@@ -1,5 +1,4 @@
-"""Find the fenced code blocks of a lesson, and among them the interactive ones: ```python run,
-```python lab="id", ```python graph."""
+"""A lesson's fenced code blocks, and among them the interactive ones: ```python run, lab="id", graph."""
 
 import re
 import shlex
@@ -41,15 +40,15 @@ class FenceError(ValueError):
 
 
 def fenced_blocks(lines: list[str]) -> Iterator[Block]:
-    """The fenced code blocks, read as CommonMark reads fences: a fence of ` or ~ closes only with the
-    same character, at least as many, at most 3 spaces further in, and nothing but whitespace after;
-    everything between (other fences too, as in the authors' guide's ````markdown examples) is code."""
+    """The fenced code blocks, as CommonMark reads fences; what a fence holds, other fences too, is code."""
     i = 0
     while i < len(lines):
         opening = FENCE.match(lines[i])
         if not opening or (opening["mark"][0] == "`" and "`" in opening["info"]):  # `` ``` `` is inline code
             i += 1
             continue
+        # It closes only with its own character (` or ~), at least as many, at most 3 spaces further in,
+        # and nothing but whitespace after: a ```` example's ``` lines are its code (the authors' guide).
         mark, indent = opening["mark"], len(opening["indent"])
         closing = re.compile(rf"^[ ]{{0,{indent + 3}}}{re.escape(mark[0])}{{{len(mark)},}}[ \t]*$")
         end = next((j for j in range(i + 1, len(lines)) if closing.match(lines[j])), None)

@@ -111,8 +111,7 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
         return "\n".join(lines)
 
     def _render_widgets(self, lines: list[str], fences: list, page: Page, above: int) -> list[str]:
-        """The lines with a placeholder for each lab, graph and attention picture (its HTML rendered into
-        self.widgets), and each run fence's opening line given the cell's id."""
+        """The lines with placeholders for labs, graphs and attention pictures, and run fences' ids."""
         # Run cells are superfences' (widgets.RUN_CELL_FENCE); their ids are numbered among all the page's
         # widgets, as learners' saved code knows them. Labs and graphs stay stashed here: they need their
         # fence's line in the lesson (errors, LabPlace) and the build's lab registry, which a format
@@ -162,7 +161,7 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
         caption = fence.attrs.get("caption") or "Nodes of the computation graph"
         return widgets.graph(fence, f"graph-{n}", traced, caption)
 
-    # on_page_content: put each widget's HTML where its placeholder stands; number the lesson's heading.
+    # on_page_content: put each stashed widget's HTML where its placeholder stands; number the heading.
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files):
         lesson = self.course.lessons.get(page.file.src_uri) if self.course else None
         if lesson and lesson.number:
