@@ -16,11 +16,12 @@ from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_markdown_title, meta
 
+from backprop_site.fences import code_lines
+
 MAP_MARKER = '<div class="bp-course-map"></div>'
 REFERENCE = re.compile(r"\[(#|#module)?\]\((?P<target>[^()\s#]+\.md)(?P<anchor>#[^()\s]*)?\)")
 # A number written by hand in prose: "lesson 2.4", "lessons 2.1", "module 5", "modules 4 to 6".
 HAND_NUMBER = re.compile(r"\b(?:[Ll]essons?|[Mm]odules?)\s+\d")
-FENCE = re.compile(r"^\s*(```|~~~)")
 CODE_SPAN = re.compile(r"((`+).*?\2)")  # split() yields text, span, its backticks, text, ...
 
 
@@ -101,11 +102,10 @@ class Course:
         """[](lesson.md) -> its numbered title, [#](lesson.md) -> its number; hand-written numbers stop
         the build. where is the lesson's file as errors name it; first_line its markdown's first line."""
         out = []
-        in_fence = False
-        for n, line in enumerate(markdown.split("\n")):
-            if FENCE.match(line):
-                in_fence = not in_fence
-            if in_fence or FENCE.match(line):
+        lines = markdown.split("\n")
+        code = code_lines(lines)
+        for n, line in enumerate(lines):
+            if n in code:
                 out.append(line)
                 continue
             parts = CODE_SPAN.split(line)

@@ -1,5 +1,6 @@
-"""MkDocs' link and nav warnings name the lesson file; this filter adds the line, relative to the course's
-folder, so every build error reads `lessons/a.md:12: ...`."""
+"""MkDocs' link and nav warnings, and its error for a missing snippet (pymdownx.snippets), name the
+lesson file; this filter adds the line, relative to the course's folder, so every build error reads
+`lessons/a.md:12: ...`."""
 
 import logging
 import re
@@ -7,7 +8,9 @@ from pathlib import Path
 
 LINK_WARNING = re.compile(r"^Doc file '(?P<src>[^']+)' contains (?:a|an \w+(?: \w+)?) link '(?P<link>[^']+)'")
 OMITTED = 'The following pages exist in the docs directory, but are not included in the "nav"'
-LOGGERS = ("mkdocs.structure.pages", "mkdocs.structure.nav")
+# MkDocs logs an exception a page's Markdown raised as this error before it stops the build.
+MISSING_SNIPPET = re.compile(r"^Error reading page '(?P<src>[^']+)': Snippet at path '(?P<link>[^']+)' could")
+LOGGERS = ("mkdocs.structure.pages", "mkdocs.structure.nav", "mkdocs.commands.build")
 
 
 class LinkLines(logging.Filter):
@@ -20,7 +23,7 @@ class LinkLines(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        found = LINK_WARNING.match(message)
+        found = LINK_WARNING.match(message) or MISSING_SNIPPET.match(message)
         if found:
             record.msg, record.args = f"{self.where(found['src'], found['link'])}: {message}", None
         elif message.startswith(OMITTED):
@@ -34,7 +37,7 @@ class LinkLines(logging.Filter):
         return True
 
     def where(self, src: str, link: str) -> str:
-        """file:line of the first line of src that holds the link."""
+        """file:line of the first line of src that holds the link (or snippet path)."""
         path = self.docs_dir / src
         try:
             lines = path.read_text().splitlines()

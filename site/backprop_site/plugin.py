@@ -1,7 +1,5 @@
 """BackpropPlugin: lesson fences become widgets; the build packs engine/, Pyodide and the bundles."""
 
-import dataclasses
-import itertools
 import re
 from pathlib import Path
 
@@ -17,7 +15,7 @@ from backprop_site import assets, offline, preload, search, security, serve_bund
 from backprop_site.attention import MARKER as ATTENTION_MARKER
 from backprop_site.attention import attention_data
 from backprop_site.course import MAP_MARKER, Course, CourseError
-from backprop_site.fences import FenceError, find_fences
+from backprop_site.fences import FenceError, code_lines, find_fences
 from backprop_site.graphs import GraphBlockError, run_graph_block
 from backprop_site.labs import LabError, LabPlace, LabRegistry, write_course_map
 from backprop_site.link_lines import LinkLines
@@ -54,13 +52,19 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
         if self.serving:
             ERRORS.install()
 
-    # on_config: paths relative to the course's folder (where mkdocs.yml is); link warnings get lines.
+    # on_config: paths relative to the course's folder (where mkdocs.yml is); link warnings get lines;
+    # run cells become superfences' custom fences (widgets.RUN_CELL_FENCE).
     def on_config(self, config: MkDocsConfig):
         self.root = Path(config.config_file_path or ".").resolve().parent
         docs_dir = Path(config.docs_dir).resolve()
         inside = docs_dir.is_relative_to(self.root)
         self.docs = str(docs_dir.relative_to(self.root)) if inside else str(docs_dir)
         LinkLines(docs_dir, self.root).install()
+        if "pymdownx.superfences" not in config.markdown_extensions:
+            config.markdown_extensions.append("pymdownx.superfences")
+        custom = config.mdx_configs.setdefault("pymdownx.superfences", {}).setdefault("custom_fences", [])
+        if widgets.RUN_CELL_FENCE not in custom:
+            custom.append(widgets.RUN_CELL_FENCE)
         return config
 
     # on_pre_build: every build starts with no labs seen; proven labs are remembered under build/.
@@ -81,8 +85,9 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
         """The lesson's file relative to the course's folder, as errors name it."""
         return f"{self.docs}/{page.file.src_uri}" if self.docs else page.file.src_uri
 
-    # on_page_markdown: lesson references get numbers; each run/lab/graph fence becomes a placeholder
-    # and its widget is rendered (labs are proven); the home page gets its course map.
+    # on_page_markdown: lesson references get numbers; each lab and graph fence and attention marker
+    # becomes a placeholder and its widget is rendered (labs are proven), each run fence gets its id;
+    # the home page gets its course map.
     def on_page_markdown(self, markdown: str, *, page: Page, config: MkDocsConfig, files: Files):
         src = page.file.src_uri
         source = page.file.content_string
@@ -95,65 +100,52 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
         except FenceError as e:  # "line N: ..." of the markdown, as file:line of the lesson
             message = re.sub(r"^line (\d+): ", lambda m: f"{int(m[1]) + above}: ", str(e))
             raise PluginError(f"{self.where(page)}:{message}") from None
-        markdown = self._render_fences(markdown, fences, page, above) if fences else markdown
-        markdown = self._render_attention(markdown, page, above)
-        marker = re.search(f"^{re.escape(MAP_MARKER)}$", markdown, re.M)  # a line of its own, not code
-        if marker:
+        lines = self._render_widgets(markdown.split("\n"), fences, page, above)
+        code = code_lines(lines)
+        marker = next((n for n, line in enumerate(lines) if line == MAP_MARKER and n not in code), None)
+        if marker is not None:
             try:
-                course_map = self.course.course_map(src, page.meta.get("modules") or {})
+                lines[marker] = self.course.course_map(src, page.meta.get("modules") or {})
             except CourseError as e:
                 raise PluginError(f"{self.where(page)}:1: {e}") from None
-            markdown = markdown[: marker.start()] + course_map + markdown[marker.end() :]
-        return markdown
-
-    def _render_fences(self, markdown: str, fences: list, page: Page, above: int) -> str:
-        src = page.file.src_uri
-        lines = markdown.split("\n")
-        rendered: list[str] = []
-        for n, fence in reversed(list(enumerate(fences))):
-            try:
-                html = self._render(fence, n, page, above)
-            except (GraphBlockError, LabError) as e:
-                raise PluginError(str(e)) from None
-            rendered.append(html)
-            lines[fence.start : fence.end] = [f'{fence.indent}<div data-bp-widget="{n}"></div>', ""]
-        self.widgets[src] = rendered[::-1]
         return "\n".join(lines)
 
-    def _render_attention(self, markdown: str, page: Page, above: int) -> str:
-        """Each attention picture's marker becomes a placeholder; its widget is drawn with the trained GPT."""
-        rendered = self.widgets.setdefault(page.file.src_uri, [])
-        count = itertools.count()
+    def _render_widgets(self, lines: list[str], fences: list, page: Page, above: int) -> list[str]:
+        """The lines with placeholders for labs, graphs and attention pictures, and run fences' ids."""
+        # Run cells are superfences' (widgets.RUN_CELL_FENCE); their ids are numbered among all the page's
+        # widgets, as learners' saved code knows them. Labs and graphs stay stashed here: they need their
+        # fence's line in the lesson (errors, LabPlace) and the build's lab registry, which a format
+        # function is not given; attention markers are HTML, not fences.
+        rendered = self.widgets[page.file.src_uri] = []
 
-        def widget(m: re.Match) -> str:
+        def placeholder(html: str, indent: str = "") -> str:
+            rendered.append(html)
+            return f'{indent}<div data-bp-widget="{len(rendered) - 1}"></div>'
+
+        lines, blocks = list(lines), []
+        for n, fence in enumerate(fences):
+            if fence.kind == "run":
+                lines[fence.start] = f'{lines[fence.start].rstrip()} id="cell-{n}"'
+                continue
             try:
-                data = attention_data(m[1])
+                blocks.append((fence, placeholder(self._render(fence, n, page, above), fence.indent)))
+            except (GraphBlockError, LabError) as e:
+                raise PluginError(str(e)) from None
+        code = code_lines(lines)
+        markers = [i for i, line in enumerate(lines) if i not in code and ATTENTION_MARKER.fullmatch(line)]
+        for k, i in enumerate(markers):
+            try:
+                data = attention_data(ATTENTION_MARKER.fullmatch(lines[i])[1])
             except ValueError as e:
-                line = above + markdown.count("\n", 0, m.start()) + 1
-                raise PluginError(f"{self.where(page)}:{line}: attention picture: {e}") from None
-            rendered.append(widgets.attention(data, f"attention-{next(count)}"))
-            return f'<div data-bp-widget="{len(rendered) - 1}"></div>'
-
-        return ATTENTION_MARKER.sub(widget, markdown)
-
-    def _repo_file(self, fence, where: str, above: int) -> str:
-        """The text of the repository file a run fence names; the fence itself must be empty."""
-        name = fence.attrs["file"]
-        path = (assets.ROOT / name).resolve()
-        if fence.code.strip() or not path.is_relative_to(assets.ROOT) or not path.is_file():
-            raise PluginError(
-                f"{where}:{above + fence.line}: run file=\"{name}\" needs an empty fence"
-                " and a file of the repository"
-            )
-        return path.read_text().rstrip("\n")
+                raise PluginError(f"{self.where(page)}:{above + i + 1}: attention picture: {e}") from None
+            lines[i] = placeholder(widgets.attention(data, f"attention-{k}"))
+        for fence, stand_in in reversed(blocks):  # from the last, so earlier fences keep their indexes
+            lines[fence.start : fence.end] = [stand_in, ""]
+        return lines
 
     def _render(self, fence, n: int, page: Page, above: int) -> str:
-        """One widget's HTML; above is how many lines of the file precede `markdown` (front matter)."""
+        """A lab's or graph's HTML; above is how many lines of the file precede `markdown` (front matter)."""
         where = self.where(page)
-        if fence.kind == "run":
-            if "file" in fence.attrs:  # ```python run file="gpt/model.py": a repository file, as it is
-                fence = dataclasses.replace(fence, code=self._repo_file(fence, where, above))
-            return widgets.run_cell(fence, f"cell-{n}")
         if fence.kind == "lab":
             lab_id = fence.attrs["lab"]
             if not re.fullmatch(r"[a-z][a-z0-9-]*", lab_id):
@@ -169,7 +161,7 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
         caption = fence.attrs.get("caption") or "Nodes of the computation graph"
         return widgets.graph(fence, f"graph-{n}", traced, caption)
 
-    # on_page_content: put each widget's HTML where its placeholder stands; number the lesson's heading.
+    # on_page_content: put each stashed widget's HTML where its placeholder stands; number the heading.
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files):
         lesson = self.course.lessons.get(page.file.src_uri) if self.course else None
         if lesson and lesson.number:

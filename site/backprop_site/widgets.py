@@ -3,6 +3,8 @@
 import html
 import json
 
+from pymdownx.superfences import SuperFencesException
+
 from backprop_site.fences import Fence
 
 
@@ -17,13 +19,32 @@ def code_fallback(code: str) -> str:
     return f'<pre class="bp-fallback"><code class="language-python">{html.escape(code)}</code></pre>'
 
 
-def run_cell(fence: Fence, cell_id: str) -> str:
+def run_cell(code: str, cell_id: str) -> str:
     """A code cell: editor, Run/Stop/Reset, and an Output log (drawn by the front end)."""
-    data = {"kind": "run", "id": cell_id, "code": fence.code}
+    data = {"kind": "run", "id": cell_id, "code": code}
     return (
         f'<div class="bp-widget bp-run" data-kind="run" id="{cell_id}">'
-        f"{data_script(data)}{code_fallback(fence.code)}</div>"
+        f"{data_script(data)}{code_fallback(code)}</div>"
     )
+
+
+def is_run_cell(language: str, inputs: dict, options: dict, attrs: dict, md) -> bool:
+    """superfences' validator: a ```python run fence, with the id the plugin gave it (on_page_markdown)."""
+    if "run" not in inputs:
+        return False  # any other python fence is highlighted as usual
+    options["id"] = inputs.get("id", "")
+    return True
+
+
+def run_cell_fence(source: str, language: str, class_name: str, options: dict, md, **kwargs) -> str:
+    """superfences' format: a run cell of the fence's code, snippets (--8<-- "path") already included."""
+    if not options["id"]:
+        raise SuperFencesException("a ```python run fence in a blockquote: the backprop plugin cannot see it")
+    return run_cell(source.rstrip("\n"), options["id"])  # an included file's last newline is no line
+
+
+# Run cells are superfences' custom fences, so pymdownx.snippets fills them as it fills any fence.
+RUN_CELL_FENCE = {"name": "python", "class": "bp-run", "validator": is_run_cell, "format": run_cell_fence}
 
 
 def lab(fence: Fence, lab_id: str, title: str, hint_count: int) -> str:

@@ -27,6 +27,9 @@ plugins:
       assets: false
 markdown_extensions:
   - md_in_html  # the course map is Markdown inside its <div>, as in the course's mkdocs.yml
+  - pymdownx.snippets:  # as in the course's mkdocs.yml
+      base_path: !relative $config_dir
+      check_paths: true
 {VALIDATION}
 nav:
   - Home: index.md

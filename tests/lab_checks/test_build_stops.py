@@ -1,6 +1,8 @@
 """The build stops on each mistake an author can make, naming the file and line to fix (paths relative
 to the course's folder); the same small course, unbroken, builds."""
 
+import html
+import re
 import shutil
 from pathlib import Path
 
@@ -43,10 +45,25 @@ def test_the_small_course_builds_with_numbers_from_nav(course: SmallCourse) -> N
 
 
 def test_the_map_marker_in_code_stays_code(course: SmallCourse) -> None:
-    course.edit("lessons/more/first.md", "More text.", 'Put `<div class="bp-course-map"></div>` on a line.')
+    marker = '<div class="bp-course-map"></div>'
+    course.edit("lessons/more/first.md", "More text.", f"Put `{marker}` on a line:\n\n```html\n{marker}\n```")
     assert course.build().ok
     main = course.html("more/first").split('role="main">')[1].split("<footer")[0]
     assert '&lt;div class="bp-course-map"&gt;&lt;/div&gt;' in main and "2.2 Second" not in main
+
+
+def test_a_markdown_example_holding_a_fence_is_code_to_its_own_closing_fence(course: SmallCourse) -> None:
+    example = (
+        '````markdown\nSee lesson 1 in [](gone.md).\n\n```python\nprint("module 2")  # [#](second.md)\n```\n'
+        "Still the example: [](gone.md).\n````\n\nAfter it, lesson [#](second.md) is prose again."
+    )
+    course.edit("lessons/more/first.md", "More text.", example)
+    built = course.build()
+    assert built.ok, built.errors
+    main = course.html("more/first").split('role="main">')[1].split("<footer")[0]
+    assert 'After it, lesson <a href="../second/">2.2</a> is prose again.' in main
+    text = html.unescape(re.sub(r"<[^>]*>", "", main))  # the example as highlighted code, in words
+    assert 'print("module 2")  # [#](second.md)' in text and text.count("[](gone.md)") == 2
 
 
 def test_failing_solution(course: SmallCourse) -> None:
@@ -167,8 +184,21 @@ def test_graph_block_that_raises(course: SmallCourse) -> None:
 
 
 def test_run_cell_of_a_file_that_is_not_there(course: SmallCourse) -> None:
-    course.edit("lessons/more/first.md", "More text.", '```python run file="gpt/nowhere.py"\n```')
-    stops(course, "lessons/more/first.md:7", 'run file="gpt/nowhere.py"', "file of the repository")
+    course.edit("lessons/more/first.md", "More text.", '```python run\n--8<-- "gpt/nowhere.py"\n```')
+    stops(course, "lessons/more/first.md:8", "Snippet at path 'gpt/nowhere.py' could not be found")
+
+
+def test_run_cell_of_a_file_is_a_snippet(course: SmallCourse) -> None:
+    course.write("gpt/model.py", 'print("a file")\n')
+    course.edit("lessons/more/first.md", "More text.", '```python run\nx = 1\n--8<-- "gpt/model.py"\n```')
+    built = course.build()
+    assert built.ok, built.errors
+    assert '"code":"x = 1\\nprint(\\"a file\\")"' in course.html("more/first")
+
+
+def test_run_cell_with_attributes(course: SmallCourse) -> None:
+    course.edit("lessons/more/first.md", "More text.", '```python run file="gpt/model.py"\n```')
+    stops(course, "lessons/more/first.md:7", "a run fence takes no attributes", '--8<-- "')
 
 
 def test_starting_code_whose_demo_lines_fail_with_the_solution(course: SmallCourse) -> None:

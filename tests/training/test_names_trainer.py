@@ -108,7 +108,7 @@ def test_the_lesson_states_the_checkpoints_numbers() -> None:
 
 def test_the_last_cells_define_the_model_and_train_it() -> None:
     """The page's two cells, run in one namespace as the page runs them (the first is gpt/model.py)."""
-    assert '```python run file="gpt/model.py"\n```' in LESSON
+    assert '```python run\n--8<-- "gpt/model.py"\n```' in LESSON
     namespace: dict = {}
     exec(compile((ROOT / "gpt" / "model.py").read_text(), "model.py", "exec"), namespace)
     trainer = re.findall(r"^```python run\n(.*?)^```$", LESSON, re.S | re.M)[-1]
