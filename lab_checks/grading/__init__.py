@@ -40,8 +40,9 @@ fails the same case with the same values (or the same exception type) lends its 
         return value_case("L = a * b\\nL.backward()", {"a": a, "b": b}, ["L.data", "a.grad", "b.grad"])
 
 grade(grader, code) runs code in a fresh namespace, then every check, in a sandbox (see
-sandbox.py: builtins, math, engine and the graders are put back after every call into learner code;
-exceptions, SystemExit included, fail the case; KeyboardInterrupt stops the check). The verdict:
+sandbox.py: builtins, math, engine and the graders are put back as the check found them after every
+call into learner code; exceptions, SystemExit included, fail the case; KeyboardInterrupt stops the
+check). The verdict:
 
     {"verdict": "pass" | "fail" | "error", "summary": str, "lab": id, "seed": int, "ms": float,
      "printed": what the code printed, "error": {type, message, line, traceback} (when "error"),

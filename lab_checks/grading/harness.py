@@ -18,16 +18,6 @@ CHECK_FILE = "<the check>"  # tracebacks show it as File "the check"
 TRACEBACK_CHARS = 4000
 Explain = Callable[[BaseException], dict]
 
-# Held in a dict, not a global: the sandbox puts this module's globals back as they were before it existed.
-_made: dict[str, Sandbox] = {}
-
-
-def sandbox() -> Sandbox:
-    """The one sandbox, made on first use: its idea of "pristine" is the world at that moment."""
-    if "sandbox" not in _made:
-        _made["sandbox"] = Sandbox()
-    return _made["sandbox"]
-
 
 def plain_explain(error: BaseException) -> dict:
     """A traceback as the standard library prints it (the worker passes its learner-terms one)."""
@@ -47,9 +37,7 @@ def grade(
     """The verdict on code for this grader: {"verdict": "pass"|"fail"|"error", "summary", "checks", ...}."""
     started = time.perf_counter()
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
-    box = sandbox()
-    box.protect(grader)
-    before = box.begin()
+    box = Sandbox(grader)
     try:
         verdict = _grade(grader, code, random.Random(seed), box, explain, explain_syntax, extra_names or {})
     except KeyboardInterrupt:
@@ -66,7 +54,7 @@ def grade(
         verdict["reason"] = "grader"
     finally:
         printed = box.printed.text()
-        box.end(before)
+        box.end()
     verdict.update(lab=lab_id_of(grader.__name__), seed=seed, printed=printed)
     verdict["ms"] = round((time.perf_counter() - started) * 1000, 1)
     return verdict

@@ -216,14 +216,15 @@ def test_learner_code_runs_in_a_fresh_namespace() -> None:
     assert "NameError" in verdict["checks"][0]["error"]["traceback"]
 
 
-def test_run_cells_keep_their_world_after_a_check() -> None:
-    # A run cell in the lab's scope patches abs; the check is not fooled, and the cell's world stays.
+def test_a_check_gives_back_the_world_it_began_in() -> None:
+    # The page gives every Check a Python of its own, out of Run's reach (tests/e2e/test_labs_unpoisoned.py);
+    # where one Python is shared (the build, these tests), a Check leaves it as it found it.
     real_abs = builtins.abs
     try:
         assert runner.run_cell("import builtins\nbuiltins.abs = lambda x: 0.0\n", "lab:slope")["ok"]
-        verdict = check("slope", WRONG_SLOPE)
-        assert verdict["verdict"] == "fail"
-        assert builtins.abs is not real_abs
+        found = builtins.abs
+        check("slope", "import builtins\nbuiltins.abs = lambda x: 1.0\n" + WRONG_SLOPE)
+        assert builtins.abs is found and found is not real_abs
     finally:
         builtins.abs = real_abs
     assert_next_check_works()
