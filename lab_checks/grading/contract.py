@@ -14,8 +14,8 @@ from pathlib import Path
 from types import ModuleType
 
 from lab_checks.grading.drift import DriftError, filled_in, writes
-from lab_checks.grading.harness import checks_of, grade
-from lab_checks.grading.model import Check, Mistake
+from lab_checks.grading.harness import grade
+from lab_checks.grading.model import Check, Mistake, checks_of
 
 BUILD_SEEDS = (0,)
 DRAW_SEEDS = (0, 1, 2)

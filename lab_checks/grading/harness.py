@@ -8,8 +8,8 @@ import traceback
 from collections.abc import Callable
 from types import ModuleType
 
-from lab_checks.grading.model import Case, Check, Judge, Mistake
-from lab_checks.grading.observe import Other, agrees, alike, is_number, plain, show
+from lab_checks.grading.model import Case, Check, Mistake, Satisfies, checks_of
+from lab_checks.grading.observe import Other, agrees, is_number, plain, show
 from lab_checks.grading.registry import lab_id_of
 from lab_checks.grading.sandbox import Raised, Sandbox
 
@@ -126,11 +126,6 @@ def _count(n: int, thing: str) -> str:
     return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
-def checks_of(grader: ModuleType) -> list[Check]:
-    """The grader's checks, in the order they are defined."""
-    return [v for v in vars(grader).values() if isinstance(v, Check)]
-
-
 def _run_check(chk: Check, rng, namespace: dict, box: Sandbox, mistakes, explain: Explain) -> dict:
     tol = chk.tol
     for n in range(1, chk.cases + 1):
@@ -195,18 +190,18 @@ def _rows(case: Case, got, tol: float, error: dict | None) -> list[dict]:
         if is_number(expected) and not is_number(value):
             shown += ", not a number"
         ok = agrees(expected, value, tol)
-        if not ok and isinstance(expected, Judge) and expected.why is not None:
+        if not ok and isinstance(expected, Satisfies) and expected.why is not None:
             shown += _why(expected, value)
         rows.append({"what": expr, "expected": show(expected), "got": shown, "ok": ok})
     return rows
 
 
-def _why(judge: Judge, value) -> str:
+def _why(wanted: Satisfies, value) -> str:
     """What follows a rejected result: ": what is wrong with it" in the grader's words, or nothing."""
     if isinstance(value, Other):
         return ""
     try:
-        reason = judge.why(value)
+        reason = wanted.why(value)
     except Exception:  # the grader's explanation is a courtesy; a bug in it must not cost the verdict
         return ""
     return f": {reason}" if type(reason) is str and reason else ""
@@ -266,7 +261,7 @@ def _same_failure(got, theirs, case: Case, tol: float) -> bool:
             isinstance(got, Raised) and isinstance(theirs, Raised) and type(got.error) is type(theirs.error)
         )
     fails = not all(agrees(e, v, tol) for e, v in zip(case.expected.values(), theirs))
-    return fails and all(alike(a, b, tol) for a, b in zip(got, theirs))
+    return fails and all(agrees(t, g, tol) for g, t in zip(got, theirs))
 
 
 _mistake_code: dict[str, object] = {}
