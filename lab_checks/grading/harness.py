@@ -5,16 +5,18 @@ import linecache
 import random
 import time
 import traceback
-from collections.abc import Callable
-from types import ModuleType
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from types import CodeType, ModuleType
 
 from lab_checks.grading.model import Case, Check, Mistake, Satisfies, checks_of
 from lab_checks.grading.observe import Other, agrees, is_number, plain, show
 from lab_checks.grading.registry import lab_id_of
 from lab_checks.grading.sandbox import Raised, Sandbox
 
-LEARNER_FILE = "<cell>"  # as the worker's run cells name it, so tracebacks say "your code"
+LEARNER_FILE = "<cell>"  # the worker's run cells use it too, so its tracebacks say "your code"
 CHECK_FILE = "<the check>"  # tracebacks show it as File "the check"
+OBSERVED = "__observed__"  # what a probe names the results of the expressions it observes
 TRACEBACK_CHARS = 4000
 Explain = Callable[[BaseException], dict]
 
@@ -134,7 +136,7 @@ def _run_check(chk: Check, rng, namespace: dict, box: Sandbox, mistakes, explain
         got = _observe(case, namespace, box)
         error = None
         if isinstance(got, Raised):
-            _remember_source(CHECK_FILE, _probe_source(case))
+            _remember_source(CHECK_FILE, probe(case.code, case.expected))
             error = _describe(got.error, box, explain)
         rows = _rows(case, got, tol, error)
         if error or not all(r["ok"] for r in rows):
@@ -156,25 +158,29 @@ def _run_check(chk: Check, rng, namespace: dict, box: Sandbox, mistakes, explain
     return {"name": chk.name, "passed": True, "cases": chk.cases, "tol": tol}
 
 
-def _probe_source(case: Case) -> str:
-    return case.code + f"\n__observed__ = ({', '.join(case.expected)},)\n"
+def probe(code: str, expressions: Iterable[str]) -> str:
+    """code, then a line that binds OBSERVED to a tuple of the expressions' results."""
+    return code + f"\n{OBSERVED} = ({', '.join(expressions)},)\n"
+
+
+@lru_cache(maxsize=256)
+def compiled(code: str, filename: str) -> CodeType:
+    """compile(code, filename, "exec"), once for code met again (a known mistake, a reference run)."""
+    return compile(code, filename, "exec")
 
 
 def _observe(case: Case, namespace: dict, box: Sandbox, quiet: bool = False):
     """Run the case with these names (a copy, so the case cannot clobber them): plain results or Raised."""
     scope = box.keep(dict(namespace))
-    outcome = box.run(_compile_probe(case), scope, quiet=quiet)
+    code = compile(probe(case.code, case.expected), CHECK_FILE, "exec")
+    outcome = box.run(code, scope, quiet=quiet)
     if isinstance(outcome, Raised):
         return outcome
-    observed = scope.get("__observed__")
+    observed = scope.get(OBSERVED)
     values = plain(observed, box)
     if type(values) is not list or len(values) != len(case.expected):
         return [Other("object", "nothing")] * len(case.expected)
     return values
-
-
-def _compile_probe(case: Case):
-    return compile(_probe_source(case), CHECK_FILE, "exec")
 
 
 def _rows(case: Case, got, tol: float, error: dict | None) -> list[dict]:
@@ -234,7 +240,7 @@ class _Mistakes:
     def namespace(self, mistake: Mistake) -> dict | None:
         if mistake.name not in self.namespaces:
             namespace = self.box.keep({"__name__": "__main__", "__builtins__": builtins})
-            outcome = self.box.run(_compiled_mistake(mistake.code), namespace, quiet=True)
+            outcome = self.box.run(compiled(mistake.code, LEARNER_FILE), namespace, quiet=True)
             # like the learner's code: what it defines counts, even when lines after it raised
             defined = all(n in namespace for n in self.defines) if self.defines else False
             self.namespaces[mistake.name] = namespace if not isinstance(outcome, Raised) or defined else None
@@ -262,15 +268,6 @@ def _same_failure(got, theirs, case: Case, tol: float) -> bool:
         )
     fails = not all(agrees(e, v, tol) for e, v in zip(case.expected.values(), theirs))
     return fails and all(agrees(t, g, tol) for g, t in zip(got, theirs))
-
-
-_mistake_code: dict[str, object] = {}
-
-
-def _compiled_mistake(code: str):
-    if code not in _mistake_code:
-        _mistake_code[code] = compile(code, LEARNER_FILE, "exec")
-    return _mistake_code[code]
 
 
 def _describe(error: BaseException, box: Sandbox, explain: Explain) -> dict:
