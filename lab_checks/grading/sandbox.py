@@ -5,7 +5,7 @@ learner code shares that interpreter with the grader, so a check must not believ
 could have bent. Sandbox(grader) notes that world, and around every call into learner code
 - captures what it prints (capped), and refuses new audit hooks (they would outlive the call);
 - afterwards puts back, exactly as they were when the Check started, the module dictionaries of
-  builtins, sys, math, random, json, traceback, engine.*, lab_checks.* and the worker's calls,
+  builtins, sys, math, random, json, traceback, engine.*, gpt.*, lab_checks.* and the worker's calls,
   runner and labs, the classes defined in them, the code, defaults and closures of their functions,
   the graders' checks and mistakes (a frozen dataclass can still be changed with object.__setattr__),
   sys.modules entries, trace/profile functions, the recursion limit, gc callbacks and import hooks;
@@ -42,12 +42,13 @@ PROTECTED_MODULES = (
     "traceback",
     "linecache",
     "engine",
+    "gpt",
     "backprop_worker",
     "backprop_worker.calls",
     "backprop_worker.runner",
     "backprop_worker.labs",
 )
-PROTECTED_PACKAGES = ("engine.", "lab_checks")
+PROTECTED_PACKAGES = ("engine.", "gpt.", "lab_checks")  # what graders import: the engine, gpt.model
 SYS_LISTS = ("meta_path", "path_hooks", "path")
 ARMED = ("stdout", "stderr", "addaudithook")  # what call() sets in sys while learner code runs
 _SYS_DICT = sys.__dict__

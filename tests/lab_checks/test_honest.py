@@ -14,6 +14,7 @@ from backprop_worker import runner
 
 import engine
 import engine.value
+import gpt.model
 from lab_checks import grading
 from tests.lab_checks.conftest import check, failures
 
@@ -156,6 +157,23 @@ def test_patched_engine_is_not_the_reference() -> None:
     assert any(c.get("mistake") == "mul local gradients swapped" for c in verdict["checks"])
     assert same_world(before, world())
     assert_next_check_works("value-ops")
+
+
+def test_patched_gpt_is_not_the_reference() -> None:
+    # attention-head's reference calls gpt.model.softmax: made uniform, it would pass a plain average.
+    softmax = gpt.model.softmax.__code__
+    code = (
+        "import gpt.model\n"
+        "def uniform(logits):\n    return [logits[0] * 0 + 1.0 / len(logits) for _ in logits]\n"
+        "gpt.model.softmax.__code__ = uniform.__code__\n"
+        "def attention(queries, keys, values):\n"
+        "    return [[sum(v[j] for v in values[: t + 1]) * (1.0 / (t + 1)) for j in range(len(values[0]))]\n"
+        "            for t in range(len(queries))]\n"
+    )
+    verdict = check("attention-head", code)
+    assert verdict["verdict"] == "fail"
+    assert gpt.model.softmax.__code__ is softmax
+    assert_next_check_works("attention-head")
 
 
 def test_raising_at_the_top_is_an_error_with_a_traceback() -> None:
