@@ -1,6 +1,6 @@
 """Lab backward: backward() over a topological order, seeded with 1, accumulating with +=."""
 
-from lab_checks.grading import Case, Mistake, check, satisfies, value_case
+from lab_checks.grading import Case, Mistake, Satisfies, check, value_case
 
 TITLE = "Write backward()"
 DEFINES = ("Value",)
@@ -235,5 +235,5 @@ def many_paths(rng):
         + f"    x = x + x  # twice as many paths from x back to a: {2**steps:,} at the end\n"
         + "x.backward()\n"
     )
-    few = satisfies("a few times (once when made, once per use of a)", lambda n: n <= 5)
+    few = Satisfies("a few times (once when made, once per use of a)", lambda n: n <= 5)
     return Case(code, {"a.grad": float(2**steps), "Counted.changes": few})

@@ -2,7 +2,7 @@
 
 from engine import Value
 from engine import topological_order as reference_order
-from lab_checks.grading import Case, Mistake, check, mutate, satisfies
+from lab_checks.grading import Case, Mistake, Satisfies, check, mutate
 
 TITLE = "A topological sort without recursion"
 DEFINES = ("topological_order",)
@@ -165,7 +165,7 @@ def _order_judge(output: Value) -> object:
                 return f"{v} comes before its input {late[0]}"
         return None
 
-    return satisfies(f"each node once, each after its inputs, e.g. {example}", valid, why)
+    return Satisfies(f"each node once, each after its inputs, e.g. {example}", valid, why)
 
 
 def _graph_case(lines: list[str], namespace: dict) -> Case:

@@ -1,6 +1,6 @@
 """Lab named-steps: (x*w + b - t)**2 built one labelled Value per operation, in the formula's order."""
 
-from lab_checks.grading import Case, Mistake, check, mutate, satisfies
+from lab_checks.grading import Case, Mistake, Satisfies, check, mutate
 
 TITLE = "Name every step"
 DEFINES = ("error_squared",)
@@ -129,7 +129,7 @@ def value(rng) -> Case:
 
 @check("the graph's steps: each operation with its label and its inputs, in the formula's order", cases=2)
 def steps(rng) -> Case:
-    expected = satisfies(repr(STEPS), _formula_steps)
+    expected = Satisfies(repr(STEPS), _formula_steps)
     return Case(STEPS_OF + _setup(_inputs(rng)), {"steps(L)": expected})
 
 

@@ -2,7 +2,7 @@
 
 from engine.datasets import make_moons
 from engine.nn import MLP
-from lab_checks.grading import Case, Mistake, check, satisfies
+from lab_checks.grading import Case, Mistake, Satisfies, check
 
 TITLE = "Write the training loop"
 DEFINES = ("train", "loss_of", "learning_rate")
@@ -204,7 +204,7 @@ def learns_moons(rng) -> Case:
     return Case(
         code,
         {
-            "losses[-1]": satisfies(f"below the loss before training, {start:.4f}", lambda v: v < start),
-            "accuracy": satisfies("at least 0.95", lambda v: v >= 0.95),
+            "losses[-1]": Satisfies(f"below the loss before training, {start:.4f}", lambda v: v < start),
+            "accuracy": Satisfies("at least 0.95", lambda v: v >= 0.95),
         },
     )

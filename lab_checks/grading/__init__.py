@@ -25,7 +25,7 @@ tables at import time, not lazily.
 A Case(code, expected) is code the check runs in a copy of the learner's namespace (shown to the
 learner as what was tried, so make it runnable as it stands) and expected: {expression: result},
 evaluated after code. A result is a number (equal within tol * max(1, |expected|)), plain data
-(equal), or satisfies("text", predicate). value_case(code, inputs, observe, reference={...}) makes
+(equal), or Satisfies("text", predicate). value_case(code, inputs, observe, reference={...}) makes
 a Case about Values: each input becomes Value(x) (the learner's Value), expected values come from
 engine/'s Value running the same code (reference supplies what the learner writes, e.g.
 {"sigmoid": Value.sigmoid}), and each observed input gradient is confirmed by a central difference,
@@ -40,8 +40,9 @@ fails the same case with the same values (or the same exception type) lends its 
         return value_case("L = a * b\\nL.backward()", {"a": a, "b": b}, ["L.data", "a.grad", "b.grad"])
 
 grade(grader, code) runs code in a fresh namespace, then every check, in a sandbox (see
-sandbox.py: builtins, math, engine and the graders are put back after every call into learner code;
-exceptions, SystemExit included, fail the case; KeyboardInterrupt stops the check). The verdict:
+sandbox.py: builtins, math, engine and the graders are put back as the check found them after every
+call into learner code; exceptions, SystemExit included, fail the case; KeyboardInterrupt stops the
+check). The verdict:
 
     {"verdict": "pass" | "fail" | "error", "summary": str, "lab": id, "seed": int, "ms": float,
      "printed": what the code printed, "error": {type, message, line, traceback} (when "error"),
@@ -56,8 +57,8 @@ exceptions, SystemExit included, fail the case; KeyboardInterrupt stops the chec
 and every mistake fails with its own feedback; the browser tests do the same through the page.
 """
 
-from lab_checks.grading.harness import checks_of, grade
-from lab_checks.grading.model import Case, Check, Judge, Mistake, check, mutate, satisfies
+from lab_checks.grading.harness import grade
+from lab_checks.grading.model import Case, Check, Mistake, Satisfies, check, checks_of, mutate
 from lab_checks.grading.registry import lab_ids, load, problems
 from lab_checks.grading.values import GraderError, value_case
 
@@ -65,8 +66,8 @@ __all__ = [
     "Case",
     "Check",
     "GraderError",
-    "Judge",
     "Mistake",
+    "Satisfies",
     "check",
     "checks_of",
     "grade",
@@ -74,6 +75,5 @@ __all__ = [
     "load",
     "mutate",
     "problems",
-    "satisfies",
     "value_case",
 ]

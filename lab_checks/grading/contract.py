@@ -14,8 +14,8 @@ from pathlib import Path
 from types import ModuleType
 
 from lab_checks.grading.drift import DriftError, filled_in, writes
-from lab_checks.grading.harness import checks_of, grade
-from lab_checks.grading.model import Check, Mistake
+from lab_checks.grading.harness import grade
+from lab_checks.grading.model import Check, Mistake, checks_of
 
 BUILD_SEEDS = (0,)
 DRAW_SEEDS = (0, 1, 2)
@@ -36,6 +36,15 @@ class Broken:
 
 
 Grade = Callable[[ModuleType, str, int], dict]
+
+
+def relative(path: str | Path, root: Path) -> str:
+    """path relative to root (the course's folder), as error messages name files; else path as given."""
+    path = Path(path)
+    try:
+        return str(path.resolve().relative_to(root.resolve()))
+    except ValueError:
+        return str(path)
 
 
 def prove(
@@ -113,13 +122,6 @@ class _Places:
         self.file = Path(getattr(grader, "__file__", None) or "").resolve()
         self.source = self.file.read_text() if self.file.is_file() else ""
 
-    def relative(self, path: str | Path) -> str:
-        path = Path(path)
-        try:
-            return str(path.resolve().relative_to(self.root.resolve()))
-        except ValueError:
-            return str(path)
-
     def line_of(self, text: str) -> int:
         """The first line of the grader's source that contains text (1 when none does)."""
         for n, line in enumerate(self.source.splitlines(), 1):
@@ -128,7 +130,7 @@ class _Places:
         return 1
 
     def at(self, line: int) -> str:
-        return f"{self.relative(self.file)}:{line}"
+        return f"{relative(self.file, self.root)}:{line}"
 
     def solution(self) -> str:
         return self.at(self.line_of("SOLUTION ="))
@@ -166,7 +168,7 @@ class _Places:
         frames = [(m["file"], int(m["line"])) for m in FRAME.finditer(traceback_text)]
         mine = [f for f in frames if Path(f[0]).resolve() == self.file]
         file, line = (mine or frames or [(str(self.file), 1)])[-1]
-        return f"{self.relative(file)}:{line}"
+        return f"{relative(file, self.root)}:{line}"
 
 
 def _crashed(verdict: dict, who: str, places: _Places) -> list[Broken]:

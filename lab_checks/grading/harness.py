@@ -5,28 +5,20 @@ import linecache
 import random
 import time
 import traceback
-from collections.abc import Callable
-from types import ModuleType
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from types import CodeType, ModuleType
 
-from lab_checks.grading.model import Case, Check, Judge, Mistake
-from lab_checks.grading.observe import Other, agrees, alike, is_number, plain, show
+from lab_checks.grading.model import Case, Check, Mistake, Satisfies, checks_of
+from lab_checks.grading.observe import Other, agrees, is_number, plain, show
 from lab_checks.grading.registry import lab_id_of
 from lab_checks.grading.sandbox import Raised, Sandbox
 
-LEARNER_FILE = "<cell>"  # as the worker's run cells name it, so tracebacks say "your code"
+LEARNER_FILE = "<cell>"  # the worker's run cells use it too, so its tracebacks say "your code"
 CHECK_FILE = "<the check>"  # tracebacks show it as File "the check"
+OBSERVED = "__observed__"  # what a probe names the results of the expressions it observes
 TRACEBACK_CHARS = 4000
 Explain = Callable[[BaseException], dict]
-
-# Held in a dict, not a global: the sandbox puts this module's globals back as they were before it existed.
-_made: dict[str, Sandbox] = {}
-
-
-def sandbox() -> Sandbox:
-    """The one sandbox, made on first use: its idea of "pristine" is the world at that moment."""
-    if "sandbox" not in _made:
-        _made["sandbox"] = Sandbox()
-    return _made["sandbox"]
 
 
 def plain_explain(error: BaseException) -> dict:
@@ -47,9 +39,7 @@ def grade(
     """The verdict on code for this grader: {"verdict": "pass"|"fail"|"error", "summary", "checks", ...}."""
     started = time.perf_counter()
     seed = random.SystemRandom().randrange(2**32) if seed is None else seed
-    box = sandbox()
-    box.protect(grader)
-    before = box.begin()
+    box = Sandbox(grader)
     try:
         verdict = _grade(grader, code, random.Random(seed), box, explain, explain_syntax, extra_names or {})
     except KeyboardInterrupt:
@@ -66,7 +56,7 @@ def grade(
         verdict["reason"] = "grader"
     finally:
         printed = box.printed.text()
-        box.end(before)
+        box.end()
     verdict.update(lab=lab_id_of(grader.__name__), seed=seed, printed=printed)
     verdict["ms"] = round((time.perf_counter() - started) * 1000, 1)
     return verdict
@@ -138,11 +128,6 @@ def _count(n: int, thing: str) -> str:
     return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
-def checks_of(grader: ModuleType) -> list[Check]:
-    """The grader's checks, in the order they are defined."""
-    return [v for v in vars(grader).values() if isinstance(v, Check)]
-
-
 def _run_check(chk: Check, rng, namespace: dict, box: Sandbox, mistakes, explain: Explain) -> dict:
     tol = chk.tol
     for n in range(1, chk.cases + 1):
@@ -151,7 +136,7 @@ def _run_check(chk: Check, rng, namespace: dict, box: Sandbox, mistakes, explain
         got = _observe(case, namespace, box)
         error = None
         if isinstance(got, Raised):
-            _remember_source(CHECK_FILE, _probe_source(case))
+            _remember_source(CHECK_FILE, probe(case.code, case.expected))
             error = _describe(got.error, box, explain)
         rows = _rows(case, got, tol, error)
         if error or not all(r["ok"] for r in rows):
@@ -173,25 +158,29 @@ def _run_check(chk: Check, rng, namespace: dict, box: Sandbox, mistakes, explain
     return {"name": chk.name, "passed": True, "cases": chk.cases, "tol": tol}
 
 
-def _probe_source(case: Case) -> str:
-    return case.code + f"\n__observed__ = ({', '.join(case.expected)},)\n"
+def probe(code: str, expressions: Iterable[str]) -> str:
+    """code, then a line that binds OBSERVED to a tuple of the expressions' results."""
+    return code + f"\n{OBSERVED} = ({', '.join(expressions)},)\n"
+
+
+@lru_cache(maxsize=256)
+def compiled(code: str, filename: str) -> CodeType:
+    """compile(code, filename, "exec"), once for code met again (a known mistake, a reference run)."""
+    return compile(code, filename, "exec")
 
 
 def _observe(case: Case, namespace: dict, box: Sandbox, quiet: bool = False):
     """Run the case with these names (a copy, so the case cannot clobber them): plain results or Raised."""
     scope = box.keep(dict(namespace))
-    outcome = box.run(_compile_probe(case), scope, quiet=quiet)
+    code = compile(probe(case.code, case.expected), CHECK_FILE, "exec")
+    outcome = box.run(code, scope, quiet=quiet)
     if isinstance(outcome, Raised):
         return outcome
-    observed = scope.get("__observed__")
+    observed = scope.get(OBSERVED)
     values = plain(observed, box)
     if type(values) is not list or len(values) != len(case.expected):
         return [Other("object", "nothing")] * len(case.expected)
     return values
-
-
-def _compile_probe(case: Case):
-    return compile(_probe_source(case), CHECK_FILE, "exec")
 
 
 def _rows(case: Case, got, tol: float, error: dict | None) -> list[dict]:
@@ -207,18 +196,18 @@ def _rows(case: Case, got, tol: float, error: dict | None) -> list[dict]:
         if is_number(expected) and not is_number(value):
             shown += ", not a number"
         ok = agrees(expected, value, tol)
-        if not ok and isinstance(expected, Judge) and expected.why is not None:
+        if not ok and isinstance(expected, Satisfies) and expected.why is not None:
             shown += _why(expected, value)
         rows.append({"what": expr, "expected": show(expected), "got": shown, "ok": ok})
     return rows
 
 
-def _why(judge: Judge, value) -> str:
+def _why(wanted: Satisfies, value) -> str:
     """What follows a rejected result: ": what is wrong with it" in the grader's words, or nothing."""
     if isinstance(value, Other):
         return ""
     try:
-        reason = judge.why(value)
+        reason = wanted.why(value)
     except Exception:  # the grader's explanation is a courtesy; a bug in it must not cost the verdict
         return ""
     return f": {reason}" if type(reason) is str and reason else ""
@@ -251,7 +240,7 @@ class _Mistakes:
     def namespace(self, mistake: Mistake) -> dict | None:
         if mistake.name not in self.namespaces:
             namespace = self.box.keep({"__name__": "__main__", "__builtins__": builtins})
-            outcome = self.box.run(_compiled_mistake(mistake.code), namespace, quiet=True)
+            outcome = self.box.run(compiled(mistake.code, LEARNER_FILE), namespace, quiet=True)
             # like the learner's code: what it defines counts, even when lines after it raised
             defined = all(n in namespace for n in self.defines) if self.defines else False
             self.namespaces[mistake.name] = namespace if not isinstance(outcome, Raised) or defined else None
@@ -278,16 +267,7 @@ def _same_failure(got, theirs, case: Case, tol: float) -> bool:
             isinstance(got, Raised) and isinstance(theirs, Raised) and type(got.error) is type(theirs.error)
         )
     fails = not all(agrees(e, v, tol) for e, v in zip(case.expected.values(), theirs))
-    return fails and all(alike(a, b, tol) for a, b in zip(got, theirs))
-
-
-_mistake_code: dict[str, object] = {}
-
-
-def _compiled_mistake(code: str):
-    if code not in _mistake_code:
-        _mistake_code[code] = compile(code, LEARNER_FILE, "exec")
-    return _mistake_code[code]
+    return fails and all(agrees(t, g, tol) for g, t in zip(got, theirs))
 
 
 def _describe(error: BaseException, box: Sandbox, explain: Explain) -> dict:

@@ -3,26 +3,20 @@
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 
 
 @dataclass(frozen=True)
-class Judge:
-    """An expected result that is a property rather than a value: text says what is wanted.
+class Satisfies:
+    """Expect any result for which accepts(result) is true (a property, not a value); text says what.
 
-    why(result), when given, says in a few words what is wrong with a result it does not accept
-    (e.g. "c comes before its input a"); it is shown after the result.
+    accepts gets plain data (numbers, str, lists). why(result), when given, says in a few words what is
+    wrong with a result it does not accept (e.g. "c comes before its input a"); it is shown after it.
     """
 
     text: str
     accepts: Callable[[object], bool]
     why: Callable[[object], str | None] | None = None
-
-
-def satisfies(
-    text: str, accepts: Callable[[object], bool], why: Callable[[object], str | None] | None = None
-) -> Judge:
-    """Expect any result for which accepts(result) is true (it gets plain data: numbers, str, lists)."""
-    return Judge(text, accepts, why)
 
 
 @dataclass(frozen=True)
@@ -31,7 +25,7 @@ class Case:
 
     code runs in a copy of the learner's namespace and is shown to the learner as what was tried;
     expected maps expressions, evaluated after code, to a number (compared with a tolerance), plain
-    data (compared exactly) or a Judge.
+    data (compared exactly) or Satisfies(text, accepts).
     """
 
     code: str
@@ -63,6 +57,11 @@ def check(name: str, *, cases: int = 3, tol: float = 1e-6, slow: bool = False) -
         return Check(name, fn, cases, tol, slow)
 
     return make
+
+
+def checks_of(grader: ModuleType) -> list[Check]:
+    """The grader's checks, in the order they are defined."""
+    return [v for v in vars(grader).values() if isinstance(v, Check)]
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 import math
 
-from lab_checks.grading.model import Judge
+from lab_checks.grading.model import Satisfies
 from lab_checks.grading.sandbox import Returned, Sandbox
 
 SHOWN_CHARS = 200
@@ -53,44 +53,24 @@ def is_number(x: object) -> bool:
     return type(x) in (int, float)
 
 
-def close(expected: float, got: object, tol: float) -> bool:
-    """got is a number within tol * max(1, |expected|) of expected."""
-    if not is_number(got):
-        return False
-    try:
-        return abs(float(got) - expected) <= tol * max(1.0, abs(expected))
-    except OverflowError:  # an int too large for a float
-        return False
-
-
 def agrees(expected: object, got: object, tol: float) -> bool:
-    """Does got meet expected: a number within tol, a Judge's test, or equal plain data?"""
-    if isinstance(expected, Judge):
+    """Does got meet expected: Satisfies' test, a number within tol * max(1, |expected|), or equal data?"""
+    if isinstance(expected, Satisfies):
         try:
             return not isinstance(got, Other) and bool(expected.accepts(got))
         except Exception:
             return False
-    if is_number(expected):
-        return close(expected, got, tol)
-    return type(got) is type(expected) and got == expected
-
-
-def alike(a: object, b: object, tol: float) -> bool:
-    """Two results equal up to rounding (numbers within tol of the larger), or Others of one type."""
-    if is_number(a) and is_number(b):
+    if is_number(expected) and is_number(got):
         try:
-            x, y = float(a), float(b)
-        except OverflowError:
-            return a == b
-        return x == y or abs(x - y) <= tol * max(abs(x), abs(y))
-    if isinstance(a, Other) or isinstance(b, Other):
-        return isinstance(a, Other) and a == b
-    return type(a) is type(b) and a == b
+            return got == expected or abs(float(got) - expected) <= tol * max(1.0, abs(expected))
+        except OverflowError:  # an int too large for a float
+            return False
+    return type(got) is type(expected) and got == expected
 
 
 def show(x: object) -> str:
     """A result in words: 10 significant digits for numbers, repr for data, kind and repr for others."""
-    if isinstance(x, Judge):
+    if isinstance(x, Satisfies):
         return x.text
     if isinstance(x, Other):
         return f"{x.text} (a {x.kind})"

@@ -7,7 +7,7 @@ from pathlib import Path
 from types import ModuleType
 
 import lab_checks
-from lab_checks.grading.model import Check, Mistake
+from lab_checks.grading.model import Mistake, checks_of
 
 MIN_HINTS = 3
 MIN_MISTAKES = 4
@@ -79,7 +79,7 @@ def problems(grader: ModuleType) -> list[str]:
             found += _compiles(f"the mistake {m.name!r}", m.code)
             if not m.feedback.strip():
                 found.append(f"the mistake {m.name!r} has no feedback")
-    if not any(isinstance(v, Check) for v in vars(grader).values()):
+    if not checks_of(grader):
         found.append("no checks: decorate a function rng -> Case with @check(name)")
     return found
 

@@ -1,12 +1,13 @@
-"""Where learner code runs during a check: every call is fenced, and the world is put back after it.
+"""Where learner code runs during a Check: every call is fenced, and the world is put back after it.
 
-Learner code shares the interpreter with the grader, so a check must not believe anything that code
-could have bent. Around every call into learner code the sandbox
+The page gives every Check a Python of its own, so the world a Check starts in is the grader's; but
+learner code shares that interpreter with the grader, so a check must not believe anything that code
+could have bent. Sandbox(grader) notes that world, and around every call into learner code
 - captures what it prints (capped), and refuses new audit hooks (they would outlive the call);
-- afterwards puts back, exactly as they were when Python started, the module dictionaries of
-  builtins, sys, math, random, json, traceback, engine.*, lab_checks.* and the worker's runners,
-  the classes defined in them, the code, defaults and closures of their functions, the graders'
-  checks and mistakes (a frozen dataclass can still be changed with object.__setattr__),
+- afterwards puts back, exactly as they were when the Check started, the module dictionaries of
+  builtins, sys, math, random, json, traceback, engine.*, gpt.*, lab_checks.* and the worker's calls,
+  runner and labs, the classes defined in them, the code, defaults and closures of their functions,
+  the graders' checks and mistakes (a frozen dataclass can still be changed with object.__setattr__),
   sys.modules entries, trace/profile functions, the recursion limit, gc callbacks and import hooks;
 - turns any exception, even SystemExit or a BaseException subclass, into a `Raised` outcome,
   except KeyboardInterrupt (the page's Stop or time limit), which ends the whole check.
@@ -41,14 +42,13 @@ PROTECTED_MODULES = (
     "traceback",
     "linecache",
     "engine",
+    "gpt",
     "backprop_worker",
+    "backprop_worker.calls",
     "backprop_worker.runner",
     "backprop_worker.labs",
 )
-PROTECTED_PACKAGES = ("engine.", "lab_checks")
-# What the verdict travels through after a check: these stay as Python started them, whatever run
-# cells did to them; the rest goes back to how the page's run cells left it.
-GRADING_PATH = ("json", "json.encoder", "json.decoder", "backprop_worker", "lab_checks")
+PROTECTED_PACKAGES = ("engine.", "gpt.", "lab_checks")  # what graders import: the engine, gpt.model
 SYS_LISTS = ("meta_path", "path_hooks", "path")
 ARMED = ("stdout", "stderr", "addaudithook")  # what call() sets in sys while learner code runs
 _SYS_DICT = sys.__dict__
@@ -112,18 +112,27 @@ def _refuse_audit_hook(hook) -> None:
 
 
 class World:
-    """The protected state, as copies that can be compared and put back."""
+    """The protected state as it is now (and the grader's), as copies that can be compared and put back."""
 
-    def __init__(self, modules: list[ModuleType], classes: list[type], containers: list = ()) -> None:
+    def __init__(self, grader: ModuleType) -> None:
+        modules = [
+            m
+            for name, m in _list(sys.modules.items())
+            if isinstance(m, ModuleType)
+            and (name in PROTECTED_MODULES or name.startswith(PROTECTED_PACKAGES))
+        ]
+        if not any(m is grader for m in modules):
+            modules.append(grader)  # a grader loaded from its file, not imported
+        modules.sort(key=lambda m: {"sys": 0, "builtins": 1}.get(m.__name__, 2))  # first: the rest uses them
         self.modules = [(m, _type(m), _dict(m.__dict__)) for m in modules]
-        self.classes = [(c, _type(c), _dict(c.__dict__)) for c in classes]
+        self.classes = [(c, _type(c), _dict(c.__dict__)) for m in modules for c in _classes_of(m)]
         self.entries = [(m.__name__, m) for m in modules]
         self.lists = [(sys.__dict__[name], _list(sys.__dict__[name])) for name in SYS_LISTS]
         self.lists.append((gc.callbacks, _list(gc.callbacks)))
         # Module-level lists and dicts of graders (HINTS, MISTAKES): their contents are put back too.
-        self.containers = _list(containers)
-        self.grader_lists = [(c, _list(c)) for c in containers if _type(c) is list]
-        self.grader_dicts = [(c, _dict(c)) for c in containers if _type(c) is dict]
+        containers = [c for m in modules if _is_grader(m) for c in _containers_of(m)]
+        self.lists += [(c, _list(c)) for c in containers if _type(c) is list]
+        self.dicts = [(c, _dict(c)) for c in containers if _type(c) is dict]
         self.functions = [_function_state(f) for f in _functions_of(self.modules, self.classes)]
         self.objects = [(o, _dict(o.__dict__)) for o in _grader_objects(self.modules)]
         self.trace = sys.gettrace()
@@ -131,72 +140,31 @@ class World:
         self.recursion_limit = sys.getrecursionlimit()
         self.gc_enabled = gc.isenabled()
 
-    @classmethod
-    def discover(cls) -> "World":
-        """Every protected module now loaded, and the Python classes defined in them."""
-        modules = [
-            m
-            for name, m in list(sys.modules.items())
-            if isinstance(m, ModuleType)
-            and (name in PROTECTED_MODULES or name.startswith(PROTECTED_PACKAGES))
-        ]
-        modules.sort(key=lambda m: {"sys": 0, "builtins": 1}.get(m.__name__, 2))  # first: the rest uses them
-        classes = [c for m in modules for c in _classes_of(m)]
-        return cls(modules, classes, [c for m in modules if _is_grader(m) for c in _containers_of(m)])
-
-    def again(self) -> "World":
-        """The same modules and classes, as they are now."""
-        return World([m for m, _, _ in self.modules], [c for c, _, _ in self.classes], self.containers)
-
-    def add(self, module: ModuleType) -> None:
-        """Protect one more module (a grader loaded later), as it is now."""
-        if any(m is module for m, _, _ in self.modules):
-            return
-        self.modules.append((module, type(module), dict(module.__dict__)))
-        self.entries.append((module.__name__, module))
-        classes = [(c, type(c), dict(c.__dict__)) for c in _classes_of(module)]
-        self.classes += classes
-        added = [(module, type(module), dict(module.__dict__))]
-        known = {id(f) for f, *_ in self.functions}
-        self.functions += [_function_state(f) for f in _functions_of(added, classes) if id(f) not in known]
-        self.objects += [(o, dict(o.__dict__)) for o in _grader_objects(added)]
-        for value in _containers_of(module) if _is_grader(module) else ():
-            self.containers.append(value)
-            if type(value) is list:
-                self.grader_lists.append((value, list(value)))
-            else:
-                self.grader_dicts.append((value, dict(value)))
-
-    def restore(self, skip: tuple[str, ...] = ()) -> None:
+    def restore(self) -> None:
         """Put every protected thing back (sys and builtins first); what was there goes to the graveyard."""
         for state in self.functions:
             _restore_function(*state)
         for obj, saved in self.objects:
             _restore_dict(obj.__dict__, saved)
         for module, kind, saved in self.modules:
-            if skip and saved["__name__"].startswith(skip):
-                continue
             if _type(module) is not kind:
                 module.__class__ = kind
             _restore_dict(module.__dict__, saved)
         modules = sys.modules
         for name, module in self.entries:
-            if modules.get(name) is not module and not (skip and name.startswith(skip)):
+            if modules.get(name) is not module:
                 _graveyard.append(modules.get(name))
                 modules[name] = module
         for cls, kind, saved in self.classes:
-            if skip and saved.get("__module__", "").startswith(skip):
-                continue
             if _type(cls) is not kind:
                 cls.__class__ = kind
             _restore_class(cls, saved)
-        for items, saved in self.lists if skip else self.lists + self.grader_lists:
+        for items, saved in self.lists:
             if _len(items) != _len(saved) or not _all(_map(_is, items, saved)):
                 _graveyard.append(items[:])
                 items[:] = saved
-        if not skip:
-            for d, saved in self.grader_dicts:
-                _restore_dict(d, saved)
+        for d, saved in self.dicts:
+            _restore_dict(d, saved)
         if sys.gettrace() is not self.trace:
             sys.settrace(self.trace)
         if sys.getprofile() is not self.profile:
@@ -320,36 +288,22 @@ def _restore_class(cls: type, saved: dict) -> None:
 
 
 class Sandbox:
-    """Calls into learner code, each followed by a return to the state Python started in."""
+    """The calls into learner code of one Check, each followed by a return to the world the Check began in."""
 
-    def __init__(self) -> None:
-        self.pristine = World.discover()
+    def __init__(self, grader: ModuleType) -> None:
+        self.world = World(grader)
+        self.unarmed = [(name, _SYS_DICT[name]) for name in ARMED]
         self.printed = Printed()
         self.kept: list = []  # everything learner code handed over, released in the sandbox at the end
-
-    def protect(self, module: ModuleType) -> None:
-        """Add a module loaded later (a grader) to what is put back, as it is now."""
-        self.pristine.add(module)
-
-    def begin(self) -> World:
-        """Start a check: the world as it is (run cells may have changed it), then the pristine one."""
-        before = self.pristine.again()
-        self.pristine.restore()
-        self.printed = Printed()
-        self.kept = []
-        return before
 
     def keep(self, namespace: dict) -> dict:
         """Hold a namespace of learner code until the end, when it is emptied inside the sandbox."""
         self.kept.append(namespace)
         return namespace
 
-    def end(self, before: World) -> None:
-        """End a check: let go of what learner code left behind, and give run cells their world back."""
-        try:
-            self.call(self._release, quiet=True)
-        finally:
-            before.restore(skip=GRADING_PATH)
+    def end(self) -> None:
+        """End the Check: let go of what learner code left behind."""
+        self.call(self._release, quiet=True)
 
     def _release(self) -> None:
         # Learner objects die here, inside a call, so their __del__ cannot reach the grader's code.
@@ -383,10 +337,9 @@ class Sandbox:
 
     def _after(self) -> None:
         # What call() itself changed goes back first, so an untouched world is quick to confirm.
-        armed, saved = _SYS_DICT, self.pristine.modules[0][2]
-        for name in ARMED:
-            armed[name] = saved[name]
-        self.pristine.restore()
+        for name, value in self.unarmed:
+            _SYS_DICT[name] = value
+        self.world.restore()
 
     def run(self, code, namespace: dict, quiet: bool = False):
         """exec(code, namespace) as a learner call."""

@@ -1,14 +1,15 @@
 """Cases about Values: the learner's Value class against engine/ and against central differences."""
 
 import re
-from functools import lru_cache
 
 from engine import Value as EngineValue
+from lab_checks.grading.harness import OBSERVED, compiled, probe
 from lab_checks.grading.model import Case
 
 BACKWARD_CALL = re.compile(r"\b([A-Za-z_]\w*)\.backward\(\)")
 NUDGE = 1e-6
 AGREEMENT = 1e-4
+REFERENCE_FILE = "<reference>"
 
 
 class GraderError(RuntimeError):
@@ -51,13 +52,13 @@ def value_case(
 
 def _evaluate(code: str, observe: list[str], names: dict) -> tuple:
     namespace = dict(names)
-    exec(_compiled(code + f"\n__observed__ = ({', '.join(observe)},)\n"), namespace)
-    return namespace["__observed__"]
+    exec(compiled(probe(code, observe), REFERENCE_FILE), namespace)
+    return namespace[OBSERVED]
 
 
 def _central_difference(code: str, inputs: dict[str, float], name: str, output: str, names: dict) -> float:
     h = NUDGE * max(1.0, abs(inputs[name]))
-    forward = _compiled(BACKWARD_CALL.sub("None", code))
+    forward = compiled(BACKWARD_CALL.sub("None", code), REFERENCE_FILE)
 
     def output_at(x: float) -> float:
         value = names["Value"]  # the engine's, or the subclass reference gives (a method it lacks)
@@ -67,8 +68,3 @@ def _central_difference(code: str, inputs: dict[str, float], name: str, output: 
         return namespace[output].data
 
     return (output_at(inputs[name] + h) - output_at(inputs[name] - h)) / (2 * h)
-
-
-@lru_cache(maxsize=256)
-def _compiled(code: str):
-    return compile(code, "<reference>", "exec")

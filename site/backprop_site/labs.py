@@ -9,7 +9,7 @@ from pathlib import Path
 from types import ModuleType
 
 from lab_checks.grading import registry
-from lab_checks.grading.contract import prove
+from lab_checks.grading.contract import prove, relative
 
 COURSE_MAP = Path("assets") / "backprop" / "course.json"
 # What a proof depends on besides the grader and the starting code: a change here proves every lab again.
@@ -41,34 +41,22 @@ class LabRegistry:
         self.proofs = proofs  # a folder remembering proven labs, so rebuilds prove only what changed
         self.places: dict[str, LabPlace] = {}
 
-    def relative(self, path: Path) -> str:
-        try:
-            return str(path.resolve().relative_to(self.root.resolve()))
-        except ValueError:
-            return str(path)
-
     def add(self, lab_id: str, place: LabPlace) -> ModuleType:
         """Register the lab whose fence stands at place; its grader, checked for completeness."""
         if lab_id in self.places:
             raise LabError(f"{place}: lab id '{lab_id}' is already used at {self.places[lab_id]}")
         path = registry.grader_file(lab_id, self.folder)
+        shown = relative(path, self.root)
         if not path.exists():
-            raise LabError(
-                f"{place}: lab '{lab_id}' has no grader; create {self.relative(path)} "
-                "(see the authors' guide)"
-            )
+            raise LabError(f"{place}: lab '{lab_id}' has no grader; create {shown} (see the authors' guide)")
         try:
             grader = registry.load_file(lab_id, self.folder)
         except Exception as e:
             line = _line_in(e, path)
-            raise LabError(
-                f"{self.relative(path)}:{line}: the grader of lab '{lab_id}' ({place}) raised {e!r}"
-            ) from e
+            raise LabError(f"{shown}:{line}: the grader of lab '{lab_id}' ({place}) raised {e!r}") from e
         lacking = registry.problems(grader)
         if lacking:
-            raise LabError(
-                f"{self.relative(path)}:1: the grader of lab '{lab_id}' ({place}): " + "; ".join(lacking)
-            )
+            raise LabError(f"{shown}:1: the grader of lab '{lab_id}' ({place}): " + "; ".join(lacking))
         self.places[lab_id] = place
         return grader
 
@@ -105,7 +93,7 @@ class LabRegistry:
         orphans = [i for i in registry.lab_ids(self.folder) if i not in self.places]
         if orphans:
             lines = [
-                f"{self.relative(registry.grader_file(i, self.folder))}:1: grader without a lab; add a "
+                f"{relative(registry.grader_file(i, self.folder), self.root)}:1: grader without a lab; add a "
                 f'```python lab="{i}" fence to a lesson (or delete the grader)'
                 for i in orphans
             ]

@@ -6,6 +6,8 @@ import logging
 import re
 from pathlib import Path
 
+from lab_checks.grading.contract import relative
+
 LINK_WARNING = re.compile(r"^Doc file '(?P<src>[^']+)' contains (?:a|an \w+(?: \w+)?) link '(?P<link>[^']+)'")
 OMITTED = 'The following pages exist in the docs directory, but are not included in the "nav"'
 # MkDocs logs an exception a page's Markdown raised as this error before it stops the build.
@@ -29,8 +31,8 @@ class LinkLines(logging.Filter):
         elif message.startswith(OMITTED):
             lines = [line.strip()[2:] for line in message.splitlines()[1:]]
             record.msg = "\n".join(
-                f"{self.relative(self.docs_dir / src)}:1: a page outside nav; add it to nav in mkdocs.yml "
-                "(or to not_in_nav, for pages that are not lessons)"
+                f"{relative(self.docs_dir / src, self.root)}:1: a page outside nav; add it to nav in "
+                "mkdocs.yml (or to not_in_nav, for pages that are not lessons)"
                 for src in lines
             )
             record.args = None
@@ -42,17 +44,11 @@ class LinkLines(logging.Filter):
         try:
             lines = path.read_text().splitlines()
         except OSError:
-            return self.relative(path)
+            return relative(path, self.root)
         for n, line in enumerate(lines, 1):
             if f"({link}" in line or f"<{link}>" in line or f'"{link}"' in line:
-                return f"{self.relative(path)}:{n}"
-        return f"{self.relative(path)}:1"
-
-    def relative(self, path: Path) -> str:
-        try:
-            return str(path.resolve().relative_to(self.root.resolve()))
-        except ValueError:
-            return str(path)
+                return f"{relative(path, self.root)}:{n}"
+        return f"{relative(path, self.root)}:1"
 
     def install(self) -> None:
         for name in LOGGERS:

@@ -8,6 +8,7 @@ import pytest
 from lab_checks import grading
 from lab_checks.grading import harness
 from lab_checks.grading.drift import filled_in, writes
+from lab_checks.grading.sandbox import Sandbox
 from tests.lab_checks.conftest import check, failures, lesson_labs
 
 LESSON_LABS = lesson_labs()
@@ -95,9 +96,7 @@ def test_mistakes_ruled_out_by_an_earlier_check_are_not_replayed() -> None:
     # ran a wrong answer into the time limit. A mistake that failed the quick check differently from
     # the learner's code cannot be what that code does, so the slow check does not replay it.
     grader = grading.load("training-loop")
-    box = harness.sandbox()
-    box.protect(grader)
-    before = box.begin()
+    box = Sandbox(grader)
     try:
         known = harness._Mistakes(grader.MISTAKES, box, grader.DEFINES)
         learner = known.namespace(mistake("training-loop", "uphill"))
@@ -105,7 +104,7 @@ def test_mistakes_ruled_out_by_an_earlier_check_are_not_replayed() -> None:
         assert known.matching(quick, harness._observe(quick, learner, box), quick.tol).name == "uphill"
         assert known.ruled_out == {"no update"}
     finally:
-        box.end(before)
+        box.end()
 
 
 def test_a_slow_check_runs_only_once_the_quick_ones_pass() -> None:

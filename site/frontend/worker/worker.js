@@ -148,7 +148,7 @@ async function boot({ interruptBuffer, labs }) {
   if (stoppable) pyodide.setInterruptBuffer(interrupt);
   runner = pyodide.pyimport("backprop_worker.runner");
   runner.install(sleeps, stoppable);
-  // The graders load before any learner code runs, so a Check's sandbox starts from Python as it started.
+  // The graders load while the worker boots: the Check then starts at once, from Python as it booted.
   if (grading) pyodide.pyimport("backprop_worker.labs").prepare(pyodide.toPy(labs ?? []));
   stages.engine = Math.round(performance.now() - started) - stages.pyodide;
   post({ type: "status", state: "ready", ms: Math.round(performance.now() - started), stages, bytes: downloads.loaded });

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from types import FrameType
 
 from backprop_worker import calls
+from lab_checks.grading.harness import LEARNER_FILE
 from training.loop import SettingsError
 
-CELL_FILE = "<cell>"
 # Frames from these files are machinery the learner never wrote; tracebacks leave them out.
 HIDDEN = ("backprop_worker/runner.py", "/_pyodide/", "/pyodide/", "<exec>")
 
@@ -102,7 +102,7 @@ def fresh_namespace() -> dict:
 
 def cell_file(cell: str) -> str:
     """The file name a cell's code is compiled under; tracebacks show it as the cell's name."""
-    return f"<{cell}>" if cell else CELL_FILE
+    return f"<{cell}>" if cell else LEARNER_FILE
 
 
 def run_cell(code: str, scope: str = "page", cell: str = "") -> dict:
@@ -184,7 +184,7 @@ def describe_syntax_error(e: SyntaxError) -> dict:
     }
 
 
-def describe_exception(e: BaseException, current: str = CELL_FILE) -> dict:
+def describe_exception(e: BaseException, current: str = LEARNER_FILE) -> dict:
     """The traceback with the worker's own frames removed, in the learner's names; their line marked."""
     frames = [f for f in traceback.extract_tb(e.__traceback__) if not any(h in f.filename for h in HIDDEN)]
     line = next((f.lineno for f in reversed(frames) if f.filename == current), None)
