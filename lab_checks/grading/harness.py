@@ -13,8 +13,8 @@ from lab_checks.grading.model import Case, Check, Mistake, Satisfies, checks_of
 from lab_checks.grading.observe import Other, agrees, is_number, plain, show
 from lab_checks.grading.registry import lab_id_of
 from lab_checks.grading.sandbox import Raised, Sandbox
+from lab_checks.grading.tracebacks import LEARNER_FILE
 
-LEARNER_FILE = "<cell>"  # the worker's run cells use it too, so its tracebacks say "your code"
 CHECK_FILE = "<the check>"  # tracebacks show it as File "the check"
 OBSERVED = "__observed__"  # what a probe names the results of the expressions it observes
 TRACEBACK_CHARS = 4000

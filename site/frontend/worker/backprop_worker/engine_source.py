@@ -7,7 +7,8 @@ from pathlib import Path
 
 import diagrams
 import engine
-from backprop_worker.runner import describe_exception, failure
+from backprop_worker.runner import failure
+from lab_checks.grading.tracebacks import describe_exception
 
 ENGINE_DIR = Path(engine.__file__).parent
 # Reloaded in this order, each module after the ones it imports, the package last.

@@ -2,8 +2,8 @@
 
 import gc
 
-from backprop_worker.runner import describe_exception, describe_syntax_error
 from lab_checks import grading
+from lab_checks.grading.tracebacks import describe_exception, describe_syntax_error
 
 
 def prepare(labs: list[str] = ()) -> dict:

@@ -1,4 +1,4 @@
-"""The worker's Python side: run a cell in its page's namespace and explain errors in the learner's terms."""
+"""The worker's Python side: run a cell in its page's namespace, a call of the page's, and Stop."""
 
 import builtins
 import json
@@ -6,16 +6,12 @@ import linecache
 import signal
 import sys
 import time
-import traceback
 from collections.abc import Callable
 from types import FrameType
 
 from backprop_worker import calls
-from lab_checks.grading.harness import LEARNER_FILE
+from lab_checks.grading.tracebacks import LEARNER_FILE, describe_exception, describe_syntax_error
 from training.loop import SettingsError
-
-# Frames from these files are machinery the learner never wrote; tracebacks leave them out.
-HIDDEN = ("backprop_worker/runner.py", "/_pyodide/", "/pyodide/", "<exec>")
 
 namespaces: dict[str, dict] = {}
 interrupt_buffer = None  # the page's Stop button: Int32Array where the page writes 2 (SIGINT)
@@ -161,53 +157,3 @@ def call_json(module: str, function: str, args_json: str) -> str:
 def failure(kind: str, message: str, **more: object) -> dict:
     """A request's result when it failed with a message and no traceback of its own."""
     return {"ok": False, "error": {"type": kind, "message": message, "traceback": message}, **more}
-
-
-def describe_syntax_error(e: SyntaxError) -> dict:
-    """A SyntaxError with its line and carets under the columns where Python stopped."""
-    line = e.lineno or 1
-    col = e.offset or 1
-    text = (e.text or "").rstrip("\n")
-    shown = [f'  File "your code", line {line}']
-    if text:
-        stripped = text.lstrip()
-        indent = len(text) - len(stripped)
-        end = e.end_offset if e.end_offset and e.end_lineno == e.lineno and e.end_offset > col else col + 1
-        shown += [f"    {stripped}", "    " + " " * max(col - 1 - indent, 0) + "^" * (end - col)]
-    name = type(e).__name__
-    return {
-        "type": name,
-        "message": e.msg,
-        "line": line,
-        "col": col,
-        "traceback": "\n".join([*shown, f"{name}: {e.msg}"]),
-    }
-
-
-def describe_exception(e: BaseException, current: str = LEARNER_FILE) -> dict:
-    """The traceback with the worker's own frames removed, in the learner's names; their line marked."""
-    frames = [f for f in traceback.extract_tb(e.__traceback__) if not any(h in f.filename for h in HIDDEN)]
-    line = next((f.lineno for f in reversed(frames) if f.filename == current), None)
-    for f in frames:
-        f.filename = "your code" if f.filename == current else _short_path(f.filename)
-    lines = ["Traceback (most recent call last):", *traceback.StackSummary.from_list(frames).format()]
-    lines.append("".join(traceback.format_exception_only(type(e), e)))
-    return {
-        "type": type(e).__name__,
-        "message": str(e),
-        "line": line,
-        "col": None,
-        "traceback": "".join(s if s.endswith("\n") else s + "\n" for s in lines).rstrip("\n"),
-    }
-
-
-def _short_path(filename: str) -> str:
-    """cell 2, engine/value.py or json/decoder.py rather than the worker's file-system paths."""
-    if filename.startswith("<") and filename.endswith(">"):
-        return filename[1:-1]
-    for package in ("engine/", "lab_checks/", "gpt/", "diagrams/", "training/"):
-        if package in filename:
-            return package + filename.split(package, 1)[1]
-    if "/lib/python" in filename:  # the standard library: /lib/python314.zip/json/decoder.py
-        return filename.split("/lib/python", 1)[1].split("/", 1)[-1]
-    return filename
