@@ -2,12 +2,12 @@
 and learning rate 5 kills the network (data loss stuck at 1, accuracy 50%, the loss almost all penalty)."""
 
 
-from training import moons_trainer as training
+from training import moons_trainer
 
 
 def steps_of(**settings) -> list[dict]:
     events: list[dict] = []
-    training.train(events.append, **{**training.DEMO, "picture_every": 1000, **settings})
+    moons_trainer.train(events.append, **{**moons_trainer.DEMO, "picture_every": 1000, **settings})
     return [e for e in events if e["event"] == "step"]
 
 
@@ -28,8 +28,8 @@ def test_learning_rate_5_kills_the_network_instead_of_overshooting() -> None:
 def test_the_points_are_the_ones_training_uses() -> None:
     from engine.datasets import make_moons
 
-    d = training.DEMO
-    moons = training.points()
+    d = moons_trainer.DEMO
+    moons = moons_trainer.points()
     assert (moons["points"], moons["labels"]) == make_moons(
         d["samples"], noise=d["noise"], seed=d["data_seed"]
     )
