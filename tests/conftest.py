@@ -106,6 +106,12 @@ def frozen_heap() -> Iterator[None]:
     gc.unfreeze()
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The modules marked `heavy` first: under --dist loadscope a module runs in one process, and a long
+    one handed out last keeps the other process idle until it ends."""
+    items.sort(key=lambda item: item.get_closest_marker("heavy") is None)
+
+
 def pytest_itemcollected(item: pytest.Item) -> None:
     """Mark every test that drives Chromium `browser`, so `-m "not browser"` runs without one."""
     # Every fixture it uses, however indirectly: each way to a browser (pytest-playwright's `browser`,

@@ -9,6 +9,8 @@ from tests.e2e.graph_helpers import CONTEXT, READABLE_PX, check_every_layout, su
 from tests.e2e.learner import hold_python
 from tests.e2e.test_graphs import GRAPH_PAGES
 
+pytestmark = pytest.mark.heavy  # one of the longest modules: it starts first (tests/conftest.py)
+
 PHONE = {**CONTEXT, "viewport": {"width": 390, "height": 900}}
 
 

@@ -25,6 +25,8 @@ from tests.e2e.learner import (
     words,
 )
 
+pytestmark = pytest.mark.heavy  # one of the longest modules: it starts first (tests/conftest.py)
+
 # The labs whose whole journey is walked here; the backward lab's (starting code, every known mistake,
 # the solution) is test_labs_contract's.
 CORE = {

@@ -26,6 +26,8 @@ from tests.e2e.learner import (
 )
 from tests.site_server import SITE
 
+pytestmark = pytest.mark.heavy  # one of the longest modules: it starts first (tests/conftest.py)
+
 LABS = labs_in_site()
 JOURNEY = "backward"  # the lab whose starting code and known mistakes are also tried in the page
 

@@ -12,6 +12,8 @@ from tests.e2e.graph_helpers import check_every_diagram, check_every_layout
 from tests.e2e.learner import WATCH_VIOLATIONS, violations, wait_for_python
 from tests.site_server import SITE
 
+pytestmark = pytest.mark.heavy  # one of the longest modules: it starts first (tests/conftest.py)
+
 PAGES = sorted(
     ("/" + str(p.relative_to(SITE).parent).replace(".", "").strip("/") + "/").replace("//", "/")
     for p in SITE.rglob("index.html")

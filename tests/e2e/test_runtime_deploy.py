@@ -17,6 +17,8 @@ from playwright.sync_api import Browser, expect
 from tests.e2e.learner import new_context, until, wait_for_python
 from tests.site_server import SITE, SiteHandler, SiteServer
 
+pytestmark = pytest.mark.heavy  # one of the longest modules: it starts first (tests/conftest.py)
+
 # Every file in the service worker's caches, with the build's kind of content hash.
 CACHED_HASHES = """async () => {
   const hex = (buffer) =>
@@ -157,7 +159,7 @@ def test_a_redeploy_is_fully_in_place_after_two_reloads(browser: Browser, deploy
 
 
 def test_no_page_load_fails_while_a_new_version_takes_over(browser: Browser, deploys) -> None:
-    """24 loads while v2 takes over from v1, each reaching a ready Python. v2's sw.js is found while the
+    """20 loads while v2 takes over from v1, each reaching a ready Python. v2's sw.js is found while the
     second load is still fetching (the page, its Python worker and the precache all go through the
     service worker then), and the workers are stopped whenever a page is idle, as a browser stops them."""
     deploys["root"]["dir"] = deploys["base"] / "v1"
@@ -173,7 +175,7 @@ def test_no_page_load_fails_while_a_new_version_takes_over(browser: Browser, dep
     page.on("requestfinished", lambda r: pending.pop(r.url, None))
     page.on("requestfailed", lambda r: pending.pop(r.url, None))
     seen = []
-    for load in range(24):
+    for load in range(20):
         try:
             page.goto(deploys["url"] + ("/playground/", "/")[load % 2], wait_until="commit")
         except Exception as error:

@@ -3,6 +3,7 @@ loading took, <html data-python> follows every state, and a failed load says why
 
 import re
 
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from tests.e2e.learner import (
@@ -18,6 +19,8 @@ from tests.e2e.learner import (
     until,
     wait_for_python,
 )
+
+pytestmark = pytest.mark.heavy  # one of the longest modules: it starts first (tests/conftest.py)
 
 # Records every change of the status line and of <html data-python>, as the learner would see them.
 RECORDER = """
