@@ -2,11 +2,11 @@
 
 import { earlierLabIds } from "../progress/renamed.js";
 
-const PREFIX = "backprop-lab:code:";
+export const CODE_PREFIX = "backprop-lab:code:";
 const DELAY_MS = 300;
 
 export function storageKey(widgetId) {
-  return `${PREFIX}${location.pathname}#${widgetId}`;
+  return `${CODE_PREFIX}${location.pathname}#${widgetId}`;
 }
 
 // The saved code, or null. Code saved under a renamed lab's earlier id moves to its id today.
@@ -72,4 +72,23 @@ export function forgetCode(widgetId) {
   } catch {
     /* nothing was stored */
   }
+}
+
+// Every saved cell's code, by where it stands ("<page path>#<cell id>"): what a backup holds.
+export function allSavedCode() {
+  const code = {};
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key?.startsWith(CODE_PREFIX)) code[key.slice(CODE_PREFIX.length)] = localStorage.getItem(key);
+    }
+  } catch {
+    /* blocked: nothing saved */
+  }
+  return code;
+}
+
+// Store code for cells by where they stand (a restored backup); throws when the browser refuses.
+export function saveCode(entries) {
+  for (const [where, code] of Object.entries(entries)) localStorage.setItem(CODE_PREFIX + where, code);
 }

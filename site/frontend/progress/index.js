@@ -1,7 +1,9 @@
 // Progress through the course: passed labs (localStorage), finished lessons in the navigation, and
-// "N of M labs passed" on the home page (wherever a <div class="bp-progress"></div> stands).
+// "N of M labs passed" on the home page (wherever a <div class="bp-progress"></div> stands), with the
+// panel that backs up and restores the learner's work beside it.
 
 import { loadCourse } from "./course.js";
+import { mountBackupPanel } from "./backup-panel.js";
 import { mountHomeProgress } from "./home.js";
 import { markFinishedLessons } from "./nav.js";
 import { onProgressChange, readProgress } from "./store.js";
@@ -12,6 +14,7 @@ export async function mountProgress() {
   const course = await loadCourse();
   const holder = document.querySelector(".bp-progress");
   const home = holder ? mountHomeProgress(holder, course, readProgress()) : null;
+  if (holder) mountBackupPanel(holder);
   const render = (progress) => {
     markFinishedLessons(course, progress);
     home?.render(progress);
