@@ -1,6 +1,7 @@
 """Back up and restore on the home page: one browser's passes and code, downloaded as a file, restored
 exactly in a fresh browser after a confirmation that says what changes; five kinds of bad file each
-refused with its own message and nothing changed; and what the page says of the browser's storage."""
+refused with its own message and nothing changed; what the page says of the browser's storage; and the
+panel, by keyboard alone and in each of its states, passes axe-core's WCAG 2.2 AA rules."""
 
 import json
 from pathlib import Path
@@ -8,6 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.accessibility import axe_violations
 from tests.e2e.learner import new_context
 
 HOME = "/"
@@ -135,4 +137,36 @@ def test_the_page_says_whether_the_browser_keeps_its_storage(browser: Browser, p
     persisted = page.evaluate("navigator.storage.persisted()")
     expect(kept).to_have_attribute("data-persisted", str(persisted).lower())
     expect(kept).to_contain_text("promised not to clear" if persisted else "back up your progress")
+    page.context.close()
+
+
+def test_the_panel_works_by_keyboard_and_passes_axe_in_every_state(
+    browser: Browser, plain_server: str, tmp_path: Path
+) -> None:
+    page = home(browser, plain_server, SEED)
+    panel = ".bp-backup"
+    assert axe_violations(page, panel) == []
+    page.get_by_role("button", name="Back up my progress").focus()
+    with page.expect_download() as download:
+        page.keyboard.press("Enter")
+    download.value.save_as(tmp_path / "mine.json")
+    assert axe_violations(page, panel) == []  # the news of the saved file
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.labels?.[0]?.textContent") == "Restore from a backup"
+    (tmp_path / "bad.json").write_text("{")
+    restore(page, tmp_path / "bad.json")
+    expect(page.get_by_role("region", name="Your work").get_by_role("status")).to_contain_text("cut short")
+    assert axe_violations(page, panel) == []  # a refusal
+    page.evaluate("localStorage.clear()")
+    restore(page, tmp_path / "mine.json")
+    yes = page.get_by_role("button", name="Restore the backup")
+    expect(yes).to_be_focused()  # the confirmation takes the focus, so Enter answers it
+    assert axe_violations(page, panel) == []  # the confirmation
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("button", name="Keep mine")).to_be_focused()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("region", name="Your work").get_by_role("status")).to_contain_text("Restored")
+    expect(page.get_by_role("button", name="Back up my progress")).to_be_focused()
+    assert axe_violations(page, panel) == []
     page.context.close()
