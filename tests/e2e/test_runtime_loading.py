@@ -19,6 +19,9 @@ from tests.e2e.learner import (
     until,
     wait_for_python,
 )
+from tests.repo import ROOT
+
+SITE_SOURCE = ROOT / "site" / "frontend"
 
 pytestmark = pytest.mark.heavy  # one of the longest modules: it starts first (tests/conftest.py)
 
@@ -122,3 +125,37 @@ def test_failed_load_says_why_and_retry_works(shared_context: BrowserContext, pl
     expect(status.get_by_role("button", name="Retry")).to_be_hidden()
     expect(run_cell(widget, "print(2 + 2)")).to_have_text("4")
     close_page(page)
+
+
+# A worker that has every file and then never finishes starting (a hung start): it says "start" once.
+HUNG_WORKER = """
+self.onmessage = ({ data }) => {
+  const start = { v: VERSION, type: "status", state: "loading", stage: "start", detail: "Starting Python" };
+  data.port.postMessage(start);
+};
+"""
+
+
+def test_a_start_that_hangs_is_tried_once_more_then_says_so(browser: Browser, plain_server: str) -> None:
+    protocol = (SITE_SOURCE / "worker" / "protocol.js").read_text()
+    version = re.search(r"export const VERSION = (\d+);", protocol)[1]
+    page = new_context(browser, service_workers="block").new_page()  # so the route sees worker.js
+    page.clock.install()
+    workers = []
+    page.on("worker", lambda worker: workers.append(worker))
+    hung = HUNG_WORKER.replace("VERSION", version)
+    page.route(
+        "**/assets/backprop/worker.js", lambda route: route.fulfill(body=hung, content_type="text/javascript")
+    )
+    page.goto(plain_server + PLAYGROUND)
+    status = page.locator(".bp-status")
+    expect(status).to_contain_text("Starting Python")
+    assert until(page, lambda: len(workers) == 1)
+    page.clock.fast_forward("01:31")  # 91 s with no "ready" after every file arrived
+    assert until(page, lambda: len(workers) == 2), "the hung start was not tried again"
+    expect(page.locator("html")).to_have_attribute("data-python", "loading")
+    page.clock.fast_forward("01:31")
+    expect(page.locator("html")).to_have_attribute("data-python", "error")
+    expect(status).to_contain_text("Python did not finish starting in 90 s")
+    expect(status.get_by_role("button", name="Retry")).to_be_visible()
+    page.context.close()

@@ -10,10 +10,11 @@ const WORKER_URL = new URL("./worker.js", import.meta.url);
 const STOP_GRACE_MS = 600; // Stop waits this long for a KeyboardInterrupt before restarting Python
 const RESIGNAL_MS = 50; // a signal Python took without stopping is sent again this often
 const STALL_MS = 45_000; // a boot with no news for this long has failed
+const START_MS = 90_000; // a boot whose files have all arrived and that is not ready this long after has hung
 
-// A start that failed at the network level (not an HTTP error, not Python): a handover between two
-// versions of the site, or a service worker stopped mid-download. The start is tried once more.
-const NETWORK_FAILURE = /network failed|connection broke|failed to fetch|networkerror|load failed|error loading dynamically imported module|could not start/i;
+// A start that failed at the network level (not an HTTP error, not Python: a service worker stopped
+// mid-download) or hung once everything had arrived: the start is tried once more, in a new worker.
+const WORTH_A_RETRY = /network failed|connection broke|failed to fetch|networkerror|load failed|error loading dynamically imported module|could not start|did not finish starting/i;
 
 export const RESTARTED_NOTE = "Python was restarted, so definitions from earlier cells are gone: run those cells again.";
 
@@ -74,9 +75,9 @@ export class PythonClient extends EventTarget {
     worker.postMessage({ ...init, interruptBuffer: this.interruptBuffer }, [channel.port2]);
   }
 
-  // The start failed: once, for a network-level reason, a new worker tries again; else the error shows.
+  // The start failed: once, for a reason worth a retry, a new worker tries again; else the error shows.
   startFailed(reason) {
-    if (this.startRetried || !NETWORK_FAILURE.test(reason)) return this.fail(reason);
+    if (this.startRetried || !WORTH_A_RETRY.test(reason)) return this.fail(reason);
     this.startRetried = true;
     console.warn(`Python's start failed (${reason}); trying once more.`);
     clearTimeout(this.stallTimer);
@@ -96,6 +97,12 @@ export class PythonClient extends EventTarget {
     clearTimeout(this.stallTimer);
     if (this.state !== "loading") return;
     this.stallTimer = setTimeout(() => this.fail(`nothing arrived for ${STALL_MS / 1000} s; is the network down?`), STALL_MS);
+  }
+
+  // Starting Python can be silent for long on a busy machine, but not for ever.
+  watchStart() {
+    clearTimeout(this.stallTimer);
+    this.stallTimer = setTimeout(() => this.startFailed(`Python did not finish starting in ${START_MS / 1000} s`), START_MS);
   }
 
   fail(reason) {
@@ -134,7 +141,7 @@ export class PythonClient extends EventTarget {
       } else {
         const progress = message.total ? { loaded: message.loaded, total: message.total } : null;
         this.setState(message.state, message.detail, progress);
-        if (message.stage === "start") clearTimeout(this.stallTimer); // all downloaded: no network to stall
+        if (message.stage === "start") this.watchStart(); // all downloaded: no network to stall
         else this.watchForStall();
       }
     } else if (type === "stdout" || type === "stderr" || type === "capped" || type === "event") {
