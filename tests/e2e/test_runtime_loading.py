@@ -130,8 +130,8 @@ def test_failed_load_says_why_and_retry_works(shared_context: BrowserContext, pl
 # A worker that has every file and then never finishes starting (a hung start): it says "start" once.
 HUNG_WORKER = """
 self.onmessage = ({ data }) => {
-  const start = { v: VERSION, type: "status", state: "loading", stage: "start", detail: "Starting Python" };
-  data.port.postMessage(start);
+  const detail = "Starting the hung Python";
+  data.port.postMessage({ v: VERSION, type: "status", state: "loading", stage: "start", detail });
 };
 """
 
@@ -142,18 +142,19 @@ def test_a_start_that_hangs_is_tried_once_more_then_says_so(browser: Browser, pl
     page = new_context(browser, service_workers="block").new_page()  # so the route sees worker.js
     page.clock.install()
     workers = []
-    page.on("worker", lambda worker: workers.append(worker))
+    page.on("worker", lambda worker: worker.url.endswith("/backprop/worker.js") and workers.append(worker))
     hung = HUNG_WORKER.replace("VERSION", version)
     page.route(
         "**/assets/backprop/worker.js", lambda route: route.fulfill(body=hung, content_type="text/javascript")
     )
     page.goto(plain_server + PLAYGROUND)
     status = page.locator(".bp-status")
-    expect(status).to_contain_text("Starting Python")
+    expect(status).to_contain_text("Starting the hung Python")  # the worker's own news: all files in
     assert until(page, lambda: len(workers) == 1)
     page.clock.fast_forward("01:31")  # 91 s with no "ready" after every file arrived
     assert until(page, lambda: len(workers) == 2), "the hung start was not tried again"
     expect(page.locator("html")).to_have_attribute("data-python", "loading")
+    expect(status).to_contain_text("Starting the hung Python")
     page.clock.fast_forward("01:31")
     expect(page.locator("html")).to_have_attribute("data-python", "error")
     expect(status).to_contain_text("Python did not finish starting in 90 s")
