@@ -6,7 +6,7 @@ import { button, field } from "../dom.js";
 import { createChart } from "../plots/index.js";
 import { python } from "../worker-client/client.js";
 import { createPicture } from "./picture.js";
-import { createReadout, createRunner, ending, sayWhenInvalid, seconds, starting, whenNear } from "./trainer.js";
+import { createReadout, createRunner, ending, sayWhenInvalid, seconds, whenNear } from "./trainer.js";
 
 const DEMO = { learningRate: "1.0", hidden: "16, 16", steps: "100" };
 
@@ -66,7 +66,7 @@ function mountMoonsTrainer(root, name) {
   const accuracyChart = createChart(curves, { title: "Accuracy", xlabel: "step", ylabel: "accuracy (%)", series: [{ label: "accuracy %" }], height: 180, yRange: [0, 100] });
 
   let run = null; // what this training run has seen so far
-  const runner = createRunner(client, "moons_trainer", { controls: [trainButton, learningRate, hidden, steps], stopButton, onEvent: receive, onFrame: draw });
+  const runner = createRunner(client, "moons_trainer", { controls: [trainButton, learningRate, hidden, steps], stopButton, onEvent: receive, onFrame: draw, say });
 
   async function train() {
     if (runner.running) return;
@@ -76,9 +76,7 @@ function mountMoonsTrainer(root, name) {
     run = { steps: args.steps, x: [], dataLoss: [], penalty: [], accuracy: [], last: null, started: performance.now(), boundary: null };
     lossChart.setData([], [[], []]);
     accuracyChart.setData([], [[]]);
-    const call = runner.call("train", args);
-    say(starting(client, "Building the network…", "training"), "training");
-    finish(await call);
+    finish(await runner.call("train", args, { doing: "Building the network…", state: "training" }));
   }
 
   function receive(event) {

@@ -5,7 +5,7 @@
 import { button, element, field } from "../dom.js";
 import { createChart } from "../plots/index.js";
 import { python } from "../worker-client/client.js";
-import { createReadout, createRunner, ending, sayWhenInvalid, seconds, starting, whenNear } from "./trainer.js";
+import { createReadout, createRunner, ending, sayWhenInvalid, seconds, whenNear } from "./trainer.js";
 
 const DEFAULTS = { steps: "200", learningRate: "0.01", temperature: "0.5" };
 const NAMES = 10; // names a press of Sample names shows
@@ -61,7 +61,7 @@ function mountNamesTrainer(root, name) {
 
   let story = null; // {origin, trained, x, losses, means}: the model's whole training so far
   let run = null; // this training run
-  const runner = createRunner(client, "names_trainer", { controls: [sampleButton, continueButton, scratchButton, steps, learningRate, temperature], stopButton, onEvent: receive, onFrame: drawStep });
+  const runner = createRunner(client, "names_trainer", { controls: [sampleButton, continueButton, scratchButton, steps, learningRate, temperature], stopButton, onEvent: receive, onFrame: drawStep, say });
   let presses = 0; // Sample names uses seeds 0, 1, 2, ...: the first press shows the checkpoint's own samples
 
   function setStory({ origin, trained, losses }) {
@@ -109,9 +109,7 @@ function mountNamesTrainer(root, name) {
   async function sample() {
     if (runner.running) return;
     const args = { temperature: Number(temperature.value), count: NAMES, seed: presses++ };
-    const call = runner.call("sample", args);
-    say(starting(client, "Sampling names…", "sampling"), "sampling");
-    const result = await call;
+    const result = await runner.call("sample", args, { doing: "Sampling names…", state: "sampling" });
     if (!result?.ok) return failed(result);
     story ??= { origin: result.origin, trained: result.trained, x: [], losses: [], means: [] };
     showNames(result.names, `${NAMES} names at temperature ${args.temperature}`);
@@ -122,9 +120,7 @@ function mountNamesTrainer(root, name) {
     if (runner.running) return;
     const args = { mode, steps: Number(steps.value), learning_rate: Number(learningRate.value), temperature: Number(temperature.value), sample_every: SAMPLE_EVERY, count: NAMES_WHILE_TRAINING };
     run = { mode, steps: args.steps, last: null, ms: [] };
-    const call = runner.call("train", args);
-    say(starting(client, "Building the GPT…", "training"), "training");
-    finish(await call);
+    finish(await runner.call("train", args, { doing: "Building the GPT…", state: "training" }));
   }
 
   function receive(event) {

@@ -20,8 +20,8 @@ export function createReadout(root, text, isStepping) {
 
 // One call at a time into the trainer's module: its buttons and fields are disabled while it runs, Stop
 // only then. onEvent(payload) gets each "training" event; onFrame() draws, at most once a frame (many
-// steps can arrive between two frames).
-export function createRunner(client, module, { controls, stopButton, onEvent, onFrame }) {
+// steps can arrive between two frames); say is the readout's (createReadout).
+export function createRunner(client, module, { controls, stopButton, onEvent, onFrame, say }) {
   let pending = null;
   let frame = 0;
 
@@ -38,8 +38,9 @@ export function createRunner(client, module, { controls, stopButton, onEvent, on
     });
   };
 
-  // The call's result (after its last frame is cancelled), or null when a call is already running.
-  async function call(func, args) {
+  // The call's result (after its last frame is cancelled), or null when a call is already running. The
+  // readout says `doing` ("Building the network…") in the trainer's `state` meanwhile.
+  async function call(func, args, { doing, state }) {
     if (pending) return null;
     setRunning(true);
     pending = client.call(module, func, args, (type, message) => {
@@ -47,6 +48,7 @@ export function createRunner(client, module, { controls, stopButton, onEvent, on
       onEvent(message.payload);
       schedule();
     });
+    say(starting(client, doing, state), state);
     const result = await pending;
     pending = null;
     cancelAnimationFrame(frame);
@@ -80,7 +82,7 @@ export function sayWhenInvalid(form, say) {
 }
 
 // "Building the network…" when Python can start at once; otherwise what will happen once it is ready.
-export function starting(client, doing, what) {
+function starting(client, doing, what) {
   return client.state === "ready" || client.state === "busy" ? doing : `Python is loading; ${what} starts as soon as it is ready…`;
 }
 
