@@ -143,14 +143,23 @@ def example(args: dict) -> dict:
     return args
 
 
-def test_every_call_returns_and_streams_what_protocol_js_says(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def emitted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict]]:
+    """What Python emits to the page, (kind, payload) in order: the browser's backprop_bridge, faked."""
+    events: list[tuple[str, dict]] = []
+    bridge = types.SimpleNamespace(emit=lambda kind, text: events.append((kind, json.loads(text))))
+    monkeypatch.setitem(sys.modules, "backprop_bridge", bridge)
+    return events
+
+
+def test_every_call_returns_and_streams_what_protocol_js_says(
+    monkeypatch: pytest.MonkeyPatch, emitted: list
+) -> None:
     from backprop_worker import runner
 
     from training import names_trainer
 
-    events: list[tuple[str, dict]] = []
-    bridge = types.SimpleNamespace(emit=lambda kind, text: events.append((kind, json.loads(text))))
-    monkeypatch.setitem(sys.modules, "backprop_bridge", bridge)
+    events = emitted
     monkeypatch.setattr(names_trainer, "state", {})  # a scratch run here leaves the page's model alone
     calls = PROTOCOL_TYPES["calls"]
     assert set(EXAMPLES) | {"engine_source.apply", "engine_source.restore"} == set(calls)
@@ -176,10 +185,9 @@ def test_every_call_returns_and_streams_what_protocol_js_says(monkeypatch: pytes
                 assert [p["event"] for _, p in events] == ["start", *["step"] * args["steps"], "done"], name
 
 
-def test_a_failed_call_has_the_one_failure_shape(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_call_has_the_one_failure_shape(emitted: list) -> None:
     from backprop_worker import runner
 
-    monkeypatch.setitem(sys.modules, "backprop_bridge", types.SimpleNamespace(emit=lambda kind, text: None))
     refused = json.loads(runner.call_json("moons_trainer", "train", json.dumps({"hidden": [0]})))
     raised = json.loads(runner.call_json("attention", "weights", json.dumps({"name": "Émile 2"})))
     for reply in (refused, raised):
@@ -192,14 +200,12 @@ def test_a_failed_call_has_the_one_failure_shape(monkeypatch: pytest.MonkeyPatch
     assert raised["error"]["type"] == "ValueError" and "Traceback" in raised["error"]["traceback"]
 
 
-def test_the_events_a_cell_sends_are_typed(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_events_a_cell_sends_are_typed(emitted: list) -> None:
     from backprop_worker import outputs
 
     from engine import Value
 
-    events: list[tuple[str, dict]] = []
-    bridge = types.SimpleNamespace(emit=lambda kind, text: events.append((kind, json.loads(text))))
-    monkeypatch.setitem(sys.modules, "backprop_bridge", bridge)
+    events = emitted
     a = Value(2.0)
     outputs.show(a * 3, title="a times 3")
     outputs.plot([1, 2, 3], [3, 1, 2], labels=["loss"])

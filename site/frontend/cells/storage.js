@@ -62,8 +62,12 @@ export function autosaver(widgetId, startingCode, { onError, onSaved } = {}) {
 }
 
 function refusal(error) {
-  const why = error?.name === "QuotaExceededError" ? "the browser's storage for this site is full" : "this browser blocks storage for this site";
-  return `Not saved: ${why}. Keep editing; copy your code somewhere before you leave the page.`;
+  return `Not saved: ${whyNotStored(error)}. Keep editing; copy your code somewhere before you leave the page.`;
+}
+
+// Why the browser refused to store (the error localStorage.setItem threw), in the learner's words.
+export function whyNotStored(error) {
+  return error?.name === "QuotaExceededError" ? "the browser's storage for this site is full" : "this browser blocks storage for this site";
 }
 
 export function forgetCode(widgetId) {

@@ -2,7 +2,8 @@
 // first, saying what will change), and whether the browser promised to keep this site's storage.
 
 import { button, element } from "../dom.js";
-import { backupFileName, createBackup, describePlan, parseBackup, restoreBackup, restorePlan } from "./backup.js";
+import { whyNotStored } from "../cells/storage.js";
+import { backupFileName, count, createBackup, describePlan, parseBackup, restoreBackup, restorePlan } from "./backup.js";
 
 export function mountBackupPanel(holder) {
   const panel = element("section", "bp-backup");
@@ -67,7 +68,7 @@ export function mountBackupPanel(holder) {
     try {
       restoreBackup(backup);
     } catch (error) {
-      return say(`The browser refused to store the backup (${error?.name === "QuotaExceededError" ? "its storage for this site is full" : "storage is blocked"}). Some of it may be restored; try again after freeing space.`, "error");
+      return say(`Not all of the backup was restored: ${whyNotStored(error)}. Try again after freeing space.`, "error");
     }
     const cells = added.length + replaced.length;
     say(`Restored: ${count(passes.length, "lab")} passed and your code in ${count(cells, "cell")}. The lessons show it when you open them.`, "done");
@@ -89,4 +90,3 @@ async function showKept(line) {
         : "This browser does not say whether it keeps this site's storage: back up your progress to keep it.";
 }
 
-const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;

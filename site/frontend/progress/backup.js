@@ -78,5 +78,5 @@ export function restoreBackup(backup) {
 }
 
 const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
-const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+export const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const day = (iso) => new Date(iso).toLocaleDateString("en", { year: "numeric", month: "long", day: "numeric" });

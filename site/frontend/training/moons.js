@@ -6,7 +6,7 @@ import { button, field } from "../dom.js";
 import { createChart } from "../plots/index.js";
 import { python } from "../worker-client/client.js";
 import { createPicture } from "./picture.js";
-import { createReadout, createRunner, ending, sayWhenInvalid, seconds, whenNear } from "./trainer.js";
+import { createRunner, ending, finishForm, seconds, whenNear } from "./trainer.js";
 
 const DEMO = { learningRate: "1.0", hidden: "16, 16", steps: "100" };
 
@@ -36,17 +36,8 @@ function mountMoonsTrainer(root, name) {
     hidden.value = DEMO.hidden;
     steps.value = DEMO.steps;
   });
-  const actions = document.createElement("div");
-  actions.className = "bp-trainer__actions";
-  actions.append(trainButton, stopButton, demoButton);
-  form.append(actions);
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    train();
-  });
-
-  const { readout, say } = createReadout(root, "Press Train to train the network on 100 moons points.", () => run?.last);
-  sayWhenInvalid(form, say);
+  const intro = "Press Train to train the network on 100 moons points.";
+  const { readout, say } = finishForm(root, form, [trainButton, stopButton, demoButton], () => train(), intro, () => run?.last);
 
   const board = document.createElement("div");
   board.className = "bp-trainer__board";

@@ -5,7 +5,7 @@
 import { button, element, field } from "../dom.js";
 import { createChart } from "../plots/index.js";
 import { python } from "../worker-client/client.js";
-import { createReadout, createRunner, ending, sayWhenInvalid, seconds, whenNear } from "./trainer.js";
+import { createRunner, ending, finishForm, seconds, whenNear } from "./trainer.js";
 
 const DEFAULTS = { steps: "200", learningRate: "0.01", temperature: "0.5" };
 const NAMES = 10; // names a press of Sample names shows
@@ -33,16 +33,8 @@ function mountNamesTrainer(root, name) {
   const scratchButton = button("Train from scratch", "bp-names-trainer__scratch", () => form.reportValidity() && train("scratch"));
   const stopButton = button("Stop", "bp-names-trainer__stop", () => runner.stop());
   stopButton.disabled = true;
-  const actions = element("div", "bp-trainer__actions");
-  actions.append(sampleButton, continueButton, scratchButton, stopButton);
-  form.append(actions);
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    sample();
-  });
-
-  const { readout, say } = createReadout(root, "Press Sample names to hear the trained GPT invent names.", () => run?.last);
-  sayWhenInvalid(form, say);
+  const intro = "Press Sample names to hear the trained GPT invent names.";
+  const { readout, say } = finishForm(root, form, [sampleButton, continueButton, scratchButton, stopButton], () => sample(), intro, () => run?.last);
 
   const board = element("div", "bp-names-trainer__board");
   const panel = element("section", "bp-names-trainer__names");

@@ -2,8 +2,24 @@
 // one run's skeleton (the call, its "training" events drawn once a frame, Stop, what its end means),
 // the words for work that waits on Python, and starting Python as they come near.
 
-// The trainer's status line: say(text, state) sets its text and the trainer's data-state.
-export function createReadout(root, text, isStepping) {
+// The trainer's form made whole: its buttons in one row, Enter runs onSubmit, and under it the status
+// line ({readout, say}: say(text, state) sets its text and the trainer's data-state), where a setting
+// the browser refuses is said. intro is the line's first text; isStepping() whether steps are arriving.
+export function finishForm(root, form, buttons, onSubmit, intro, isStepping) {
+  const actions = document.createElement("div");
+  actions.className = "bp-trainer__actions";
+  actions.append(...buttons);
+  form.append(actions);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    onSubmit();
+  });
+  const line = createReadout(root, intro, isStepping);
+  sayWhenInvalid(form, line.say);
+  return line;
+}
+
+function createReadout(root, text, isStepping) {
   const readout = document.createElement("p");
   readout.className = "bp-trainer__readout";
   readout.setAttribute("role", "status");
@@ -77,7 +93,7 @@ export function ending(result) {
 }
 
 // The browser refuses to submit a field out of range (no submit event): say which, replacing older news.
-export function sayWhenInvalid(form, say) {
+function sayWhenInvalid(form, say) {
   form.addEventListener("invalid", ({ target }) => say(`${target.labels?.[0]?.textContent ?? "A setting"}: ${target.validationMessage}`, "error"), true);
 }
 
