@@ -55,7 +55,7 @@ export class PythonClient extends EventTarget {
     return this.ready;
   }
 
-  // A new worker for this start (a second one when the first failed at the network level).
+  // A new worker for this start (a second one when the first failed in a way worth a retry).
   spawn() {
     // Each worker gets its own buffer: a Stop that ended in a restart leaves SIGINT in the old one,
     // and a new Python handed it would raise KeyboardInterrupt while it starts.
