@@ -1,6 +1,5 @@
 """Lab attention-head: one causal attention head, each position mixing the values of itself and the past."""
 
-
 from engine import Value
 from lab_checks.grading import Case, Mistake, check, mutate
 

@@ -14,8 +14,9 @@ HINTS = [
     "`out.data` (or the `t` the method computed).",
     "Each input gets its local gradient times `out.grad`, added with `+=` (a Value used twice gets "
     "gradient from both uses).",
-    "`__pow__`: `self.grad += n * self.data ** (n - 1) * out.grad`; `tanh`: "
-    "`self.grad += (1 - t * t) * out.grad`.",
+    "Still stuck? Read `__mul__`'s closure again and change only the local gradient: for `__pow__` "
+    "it is the power rule at `self.data` (the exponent `n` is a plain number, so only `self` gets a "
+    "gradient); for `tanh` it is written with the output `t`, not with `self.data`.",
 ]
 
 POW = "            self.grad += n * self.data ** (n - 1) * out.grad\n"

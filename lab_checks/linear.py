@@ -9,7 +9,8 @@ HINTS = [
     "The result has one entry per row of `w`: loop over the rows, `for row in w`.",
     "Each entry is that row dotted with `x`: pair them with `zip(row, x)`, multiply each pair and add "
     "up the products with `sum(...)`. Multiply the Values themselves, not their `.data`.",
-    "`return [sum(wi * xi for wi, xi in zip(row, x)) for row in w]`",
+    "Put the two together in one list comprehension: the loop over the rows outside, the `sum` over "
+    "the pairs of one row inside. A list of lists, or a single number, is not a vector of outputs.",
 ]
 
 SOLUTION = '''\

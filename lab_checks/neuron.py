@@ -10,10 +10,11 @@ WRITES = ("Neuron.__call__", "Neuron.parameters")
 HINTS = [
     "`__call__` gets a list `x` as long as `self.w`. Pair each weight with its input: "
     "`zip(self.w, x)` gives `(w[0], x[0]), (w[1], x[1]), ...`.",
-    "Multiply the Values themselves, `wi * xi` (not `wi.data`), so the graph reaches the weights, "
-    "and start the sum from the bias: `act = sum((wi * xi for wi, xi in zip(self.w, x)), self.b)`.",
-    "Then `return act.relu() if self.nonlin else act`. And `parameters()` returns one list with the "
-    "weights and then the bias: `return self.w + [self.b]` (the bias goes in a list of its own).",
+    "Multiply the Values themselves, `wi * xi` (not `wi.data`), so the graph reaches the weights. "
+    "Python's `sum()` takes a start as its second argument: start from the bias, `self.b`.",
+    "Apply `relu()` only when `self.nonlin` is true. `parameters()` returns one flat list, the "
+    "weights and then the bias; `self.b` is a single Value, so put it in a list of its own before "
+    "adding that list to `self.w`.",
 ]
 
 CLASS = '''\

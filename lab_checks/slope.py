@@ -9,8 +9,8 @@ HINTS = [
     "Nudge `x` a little both ways: work out `f(x + h)` and `f(x - h)`.",
     "The slope is how much `f` changed divided by how much `x` changed. From `x - h` to `x + h`, "
     "`x` changed by `2 * h`.",
-    "`return (f(x + h) - f(x - h)) / (2 * h)`; mind the brackets: `/ 2 * h` divides by 2 and then "
-    "multiplies by `h`.",
+    "Return that change of `f` over that change of `x`, and mind the brackets: `/ 2 * h` divides by 2 "
+    "and then multiplies by `h`, while `/ (2 * h)` divides by the whole change.",
 ]
 
 SOLUTION = '''\

@@ -10,8 +10,8 @@ HINTS = [
     "exp each score minus it: `exps = [(s - top).exp() for s in logits]`.",
     "Then divide each exp by their total, `total = sum(exps)`, so the probabilities add up to 1. "
     "Keep everything a Value (`.exp()`, not `math.exp`), so that backward() reaches the scores.",
-    "cross_entropy is minus the log of the right token's probability: "
-    "`return -softmax(logits)[target].log()`.",
+    "cross_entropy is minus the log of the right token's probability: take the softmax of the scores, "
+    "pick entry `target`, and use the Value's own `.log()` so the loss stays in the graph.",
 ]
 
 SOLUTION = '''\

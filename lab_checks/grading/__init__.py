@@ -32,7 +32,10 @@ engine/'s Value running the same code (reference supplies what the learner write
 so a grader cannot expect a wrong number (GraderError).
 
 A failing case is matched against the known mistakes by behaviour: the first mistake whose code
-fails the same case with the same values (or the same exception type) lends its feedback.
+fails the same case with the same values (or the same exception type) lends its feedback. When none
+matches, diagnosis.py reads a likely cause from the case's own evidence (the learner's line and what
+it handed the course's code, an argument off by one, the first wrong node of the graph, every
+gradient 0, a constant factor, numbers shifted or transposed), or says nothing when nothing fits.
 
     @check("a * b: value and gradients")
     def product(rng):
@@ -51,6 +54,7 @@ check). The verdict:
      "checks": [{"name", "passed", "cases": how many ran, "tol",
                  when failed: "tried": code, "rows": [{"what", "expected", "got", "ok"}],
                  "error": {...} if it raised, "hint": feedback, "mistake": name, if one matched,
+                 or "hint": a likely cause and "diagnosed": True, read from the case's evidence,
                  "skipped": True for a slow check not run because an earlier check failed}]}
 
 `make check-labs` holds every grader to its word: SOLUTION passes, the lesson's starting code fails,

@@ -100,7 +100,10 @@ def failure_table(check: dict) -> str:
     if check.get("error"):
         lines.append(check["error"]["traceback"].rstrip())
     if check.get("hint"):
-        lines.append(f"likely cause (the mistake {check.get('mistake')!r}): {check['hint']}")
+        source = (
+            "diagnosed from this case" if check.get("diagnosed") else f"the mistake {check.get('mistake')!r}"
+        )
+        lines.append(f"likely cause ({source}): {check['hint']}")
     return "\n".join(lines)
 
 

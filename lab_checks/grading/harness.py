@@ -9,15 +9,18 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from types import CodeType, ModuleType
 
+from lab_checks.grading.diagnosis import Evidence, likely_cause
 from lab_checks.grading.model import Case, Check, Mistake, Satisfies, checks_of
 from lab_checks.grading.observe import Other, agrees, is_number, plain, show
 from lab_checks.grading.registry import lab_id_of
 from lab_checks.grading.sandbox import Raised, Sandbox
-from lab_checks.grading.tracebacks import LEARNER_FILE
+from lab_checks.grading.tracebacks import CHECK_FILE, LEARNER_FILE
 
-CHECK_FILE = "<the check>"  # tracebacks show it as File "the check"
 OBSERVED = "__observed__"  # what a probe names the results of the expressions it observes
 TRACEBACK_CHARS = 4000
+SOLUTION_NAME = (
+    " the solution"  # among the loaded namespaces of mistakes; no mistake's name has a space first
+)
 Explain = Callable[[BaseException], dict]
 
 
@@ -83,7 +86,7 @@ def _grade(grader, code, rng, box: Sandbox, explain: Explain, explain_syntax: Ex
     if missing:
         names = ", ".join(f"`{n}`" for n in missing)
         return _error(f"Your code does not define {names}, which this lab asks for.", None)
-    mistakes = _Mistakes(grader.MISTAKES, box, defines)
+    mistakes = _Mistakes(grader.MISTAKES, box, defines, getattr(grader, "SOLUTION", None))
     results = []
     for chk in checks_of(grader):
         if chk.slow and any(not r["passed"] for r in results):
@@ -154,8 +157,36 @@ def _run_check(chk: Check, rng, namespace: dict, box: Sandbox, mistakes, explain
             if mistake is not None:
                 result["hint"] = _feedback(mistake, rows)
                 result["mistake"] = mistake.name
+            else:
+                cause = likely_cause(_evidence(case, got, tol, namespace, box, mistakes, chk.slow))
+                if cause:
+                    result["hint"] = cause
+                    result["diagnosed"] = True
             return result
     return {"name": chk.name, "passed": True, "cases": chk.cases, "tol": tol}
+
+
+def _evidence(case: Case, got, tol: float, namespace: dict, box: Sandbox, mistakes, slow: bool) -> Evidence:
+    """What a failing case shows, for a likely cause when no known mistake matched it."""
+    return Evidence(
+        case=case,
+        got=got,
+        tol=tol,
+        box=box,
+        mine=namespace,
+        solution=mistakes.solution,
+        observe=lambda c, names: _observe(c, names, box, quiet=True),
+        replay=lambda c, names: _replay(c, names, box),
+        defines=mistakes.defines,
+        quick=slow,
+    )
+
+
+def _replay(case: Case, namespace: dict, box: Sandbox) -> dict | None:
+    """The names after the case ran again with these names (a copy), quietly; None if it raised."""
+    scope = box.keep(dict(namespace))
+    outcome = box.run(compiled(case.code, CHECK_FILE), scope, quiet=True)
+    return None if isinstance(outcome, Raised) else scope
 
 
 def probe(code: str, expressions: Iterable[str]) -> str:
@@ -230,8 +261,11 @@ class _Mistakes:
     slow check none), so a wrong answer gets its verdict about as fast as a right one.
     """
 
-    def __init__(self, mistakes: list[Mistake], box: Sandbox, defines: tuple = ()) -> None:
+    def __init__(
+        self, mistakes: list[Mistake], box: Sandbox, defines: tuple = (), solution: str | None = None
+    ) -> None:
         self.mistakes = list(mistakes)
+        self.solution_code = solution
         self.box = box
         self.defines = defines
         self.namespaces: dict[str, dict | None] = {}
@@ -245,6 +279,12 @@ class _Mistakes:
             defined = all(n in namespace for n in self.defines) if self.defines else False
             self.namespaces[mistake.name] = namespace if not isinstance(outcome, Raised) or defined else None
         return self.namespaces[mistake.name]
+
+    def solution(self) -> dict | None:
+        """The names the lab's solution defines (a likely cause compares with them), loaded once."""
+        if type(self.solution_code) is not str:
+            return None
+        return self.namespace(Mistake(SOLUTION_NAME, self.solution_code, ""))
 
     def matching(self, case: Case, got, tol: float) -> Mistake | None:
         """The first mistake still in the running that fails this case exactly as the learner's code did."""

@@ -4,6 +4,7 @@ that ran it is left out, files are named as the course names them (engine/value.
 import traceback
 
 LEARNER_FILE = "<cell>"  # the file learner code is compiled under, in a Check and in a run cell
+CHECK_FILE = "<the check>"  # a Check's own code (a case); tracebacks show it as File "the check"
 # Frames from these files are machinery the learner never wrote; tracebacks leave them out.
 HIDDEN = ("backprop_worker/runner.py", "/_pyodide/", "/pyodide/", "<exec>")
 

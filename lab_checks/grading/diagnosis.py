@@ -1,0 +1,170 @@
+"""A likely cause for a failing case that no known mistake explains, from that case's evidence alone.
+
+In turn: what an exception says (raised.py), an argument off by one (variants.py), the learner's graph
+against the course's (graphs.py) and the numbers themselves (patterns.py). Each says something only
+when the evidence shows it; when nothing fits, there is no cause, rather than a guess.
+"""
+
+import ast
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine import Value as EngineValue
+from engine import topological_order
+from lab_checks.grading.graphs import node_cause, order_cause
+from lab_checks.grading.model import Case
+from lab_checks.grading.observe import Other, agrees
+from lab_checks.grading.patterns import is_gradient, lists_cause, numbers_cause, numeric_rows
+from lab_checks.grading.raised import raised_cause
+from lab_checks.grading.sandbox import Raised, Returned, Sandbox
+from lab_checks.grading.variants import variant_cause, variants
+
+BACKWARD_CALL = re.compile(r"\b([A-Za-z_]\w*)\.backward\(\)")
+MAX_VARIANTS = 8  # neighbours of a case tried with the solution (each costs one run of it)
+MAX_NODES = 100_000  # a learner's graph is walked this far, no further
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """A failing case, what the learner's code gave, and how to run the case again."""
+
+    case: Case
+    got: object  # plain results, or Raised
+    tol: float
+    box: Sandbox
+    mine: dict  # the learner's names
+    solution: Callable[[], dict | None]  # the lab's solution's names, loaded when first needed
+    observe: Callable[[Case, dict], object]  # plain results (or Raised) of a case run with some names
+    replay: Callable[[Case, dict], dict | None]  # the names after a case ran with some names
+    defines: tuple = ()
+    quick: bool = False  # only what needs no second run (a slow check's failure)
+
+
+def likely_cause(e: Evidence) -> str | None:
+    """The likely cause of this failure, in the learner's terms, or None when the evidence is not clear."""
+    if isinstance(e.got, Raised):
+        return _in_sandbox(e.box, raised_cause, e.got.error)
+    if type(e.got) is not list or any(isinstance(g, Other) and g.kind == "object" for g in e.got):
+        return None
+    rows = numeric_rows(e.case.expected, e.got, e.tol)
+    if e.quick:
+        return numbers_cause(rows, e.tol) or lists_cause(e.case.expected, e.got)
+    solution = e.solution()
+    if solution is not None:
+        moved = _off_by_one(e, solution)
+        if moved:
+            return moved
+    reference = _reference_scope(e, solution)
+    output = BACKWARD_CALL.findall(e.case.code)
+    graph, connected = None, None
+    if reference is not None and len(output) == 1:
+        mine = e.replay(e.case, e.mine)
+        if mine is not None:
+            graph = _in_sandbox(e.box, node_cause, mine, reference, output[0], e.tol)
+            connected = _in_sandbox(
+                e.box, _connected, mine, output[0], [r.what for r in rows if is_gradient(r)]
+            )
+    numbers = numbers_cause(rows, e.tol, connected if type(connected) is bool else None)
+    if numbers and graph:
+        return f"{numbers} {graph}"
+    if numbers or graph:
+        return numbers or graph
+    return _order(e, reference) or lists_cause(e.case.expected, e.got)
+
+
+def _in_sandbox(box: Sandbox, fn: Callable, *args) -> object:
+    """fn(*args) as a learner call (it touches learner objects): its str or bool, or None."""
+    outcome = box.call(fn, *args, quiet=True)
+    value = outcome.value if isinstance(outcome, Returned) else None
+    return value if type(value) in (str, bool) else None
+
+
+def _off_by_one(e: Evidence, solution: dict) -> str | None:
+    """A variant of the case (an argument ±1) whose solution results are exactly the learner's."""
+    functions = {n: solution[n] for n in e.defines if callable(solution.get(n))}
+    for n, variant in enumerate(variants(e.case, functions)):
+        if n >= MAX_VARIANTS:
+            break
+        theirs = e.observe(variant.case, solution)
+        if type(theirs) is not list:
+            continue
+        expected = list(e.case.expected.values())
+        if all(agrees(x, t, e.tol) for x, t in zip(expected, theirs)):
+            continue  # that argument does not change the results: it says nothing
+        if all(_same(t, g, e.tol) for t, g in zip(theirs, e.got)):
+            return variant_cause(variant)
+    return None
+
+
+def _same(theirs: object, got: object, tol: float) -> bool:
+    if type(theirs) in (int, float) and type(got) in (int, float):
+        return agrees(theirs, got, tol)
+    return type(theirs) is type(got) and theirs == got and not isinstance(got, Other)
+
+
+def _reference_scope(e: Evidence, solution: dict | None) -> dict | None:
+    """The case's names after the solution ran it, with engine/'s Value (its nodes know their operation)."""
+    if solution is None:
+        return None
+    names = dict(solution)
+    if isinstance(names.get("Value"), type) and names["Value"] is not EngineValue:
+        names["Value"] = EngineValue
+    return e.replay(e.case, names)
+
+
+def _connected(scope: dict, output: str, gradients: list[str]) -> bool | None:
+    """Does the output's graph reach the Values whose gradients the case reads? None when unclear."""
+    targets = [_find(ast.parse(g[: -len(".grad")], mode="eval").body, scope) for g in gradients]
+    if not targets or any(t is None for t in targets):
+        return None
+    root = scope.get(output)
+    reached, stack = {id(root)}, [root]
+    while stack and len(reached) < MAX_NODES:
+        prev = getattr(stack.pop(), "_prev", ())
+        if type(prev) not in (tuple, list, set, frozenset):
+            return None
+        for child in prev:
+            if id(child) not in reached:
+                reached.add(id(child))
+                stack.append(child)
+    found = [id(t) in reached for t in targets if t is not root]  # the output reaches itself: no news
+    if not found:
+        return None
+    return True if all(found) else False if not any(found) else None
+
+
+def _find(node: ast.AST, scope: dict) -> object:
+    """The object an expression like a, x[2] or n.w[0] names in scope (no calls), or None."""
+    if isinstance(node, ast.Name):
+        return scope.get(node.id)
+    if isinstance(node, ast.Attribute):
+        owner = _find(node.value, scope)
+        return None if owner is None else getattr(owner, node.attr, None)
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+        owner, key = _find(node.value, scope), node.slice.value
+        if type(owner) in (list, tuple) and type(key) is int and -len(owner) <= key < len(owner):
+            return owner[key]
+    return None
+
+
+def _order(e: Evidence, reference: dict | None) -> str | None:
+    """For an order of a graph's nodes (lists of labels): what backward() would do walking it."""
+    if reference is None:
+        return None
+    for got in e.got:
+        if type(got) is not list or not got or not all(type(x) is str for x in got):
+            continue
+        for name, v in reference.items():
+            if isinstance(v, EngineValue) and not name.startswith("_"):
+                said = _in_sandbox(e.box, _order_of, got, reference, name, e.tol)
+                if said:
+                    return said
+    return None
+
+
+def _order_of(order: list, reference: dict, name: str, tol: float) -> str | None:
+    labels = {v.label for v in topological_order(reference[name])}
+    if labels != set(order) or reference[name].label not in labels:
+        return None
+    return order_cause(order, reference, name, tol)

@@ -1,0 +1,213 @@
+"""Likely causes read from the numbers of a failing case alone: which kind of result is wrong, and how."""
+
+import re
+from dataclasses import dataclass
+
+from lab_checks.grading.observe import agrees, is_number, show
+
+NICE_FACTORS = {
+    2.0: "twice",
+    0.5: "half",
+    -1.0: "minus",
+    3.0: "3 times",
+    -2.0: "-2 times",
+    1 / 3: "a third of",
+}
+RATIO_AGREEMENT = 1e-6
+INDEX = re.compile(r"\d+")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One observed number: its expression, what was expected, what came, and whether they agree."""
+
+    what: str
+    expected: float
+    got: object
+    ok: bool
+
+
+def numeric_rows(expected: dict, got: list, tol: float) -> list[Row]:
+    """The case's rows whose expected result is a number, with what the learner's code gave."""
+    return [
+        Row(what, want, value, agrees(want, value, tol))
+        for (what, want), value in zip(expected.items(), got)
+        if is_number(want)
+    ]
+
+
+def is_gradient(row: Row) -> bool:
+    return row.what.endswith(".grad")
+
+
+def is_value(row: Row) -> bool:
+    return row.what.endswith(".data")
+
+
+def numbers_cause(rows: list[Row], tol: float, connected: bool | None = None) -> str | None:
+    """A cause for wrong numbers: gradients against values, a constant factor, or results out of place.
+
+    connected: whether the output's graph reaches the inputs (None when nobody could tell).
+    """
+    wrong = [r for r in rows if not r.ok]
+    if not wrong or any(not is_number(r.got) for r in wrong):
+        return None
+    grads = [r for r in rows if is_gradient(r)]
+    values = [r for r in rows if is_value(r)]
+    first = wrong[0]
+    all_zero = grads and all(r.got == 0 for r in grads) and any(r.expected != 0 for r in grads)
+    # all zero with the graph intact says the backward pass lost them only if the values are known right
+    values_right = bool(values) and all(r.ok for r in values)
+    if all_zero and (connected is False or values_right):
+        return _all_zero(grads, values, connected)
+    detail = _factor(wrong, tol) or _moved(rows, tol)
+    if grads and values and all(r.ok for r in values):
+        said = f"The values are right but some gradients are not (`{first.what}` is {show(first.got)}, "
+        said += f"not {show(first.expected)}): the forward pass is right, so look at the local gradients "
+        said += "and at how backward() passes them on."
+        return f"{said} {detail}" if detail else said
+    if grads and values and all(r.ok for r in grads):
+        said = f"The gradients are right but some values are not (`{first.what}` is {show(first.got)}, "
+        said += f"not {show(first.expected)}): the graph is connected the right way, so look at the "
+        said += "number each step computes, its `.data`."
+        return f"{said} {detail}" if detail else said
+    return detail
+
+
+def _all_zero(grads: list[Row], values: list[Row], connected: bool | None) -> str:
+    right = " while the values are right" if values and all(r.ok for r in values) else ""
+    said = f"Every gradient is 0{right}: no gradient reached the inputs."
+    if connected is False:
+        return (
+            f"{said} The result is not connected to the inputs in the graph: it was computed on plain "
+            "numbers (`.data`, `math.…`) somewhere and wrapped back into a `Value`, so backward() "
+            "stops there. Keep every step a `Value` operation."
+        )
+    if connected is True and right:
+        return (
+            f"{said} The graph does reach them, so the gradients are lost on the way back: the backward "
+            "pass starts from the output's own gradient, 1, and each step passes its share on."
+        )
+    return (
+        f"{said} Most often the result was computed on plain numbers (`.data`, `math.…`) and wrapped "
+        "back into a `Value`, which leaves it unconnected to the inputs: keep every step a `Value` operation."
+    )
+
+
+def _factor(wrong: list[Row], tol: float) -> str | None:
+    """Every wrong number is the expected one times the same factor: two numbers or more that agree
+    on it, or a single one whose factor is a simple one (2, 1/2, -1), too exact to be chance."""
+    ratios = [r.got / r.expected for r in wrong if r.expected != 0]
+    if not ratios or any(r.expected == 0 for r in wrong):
+        return None
+    k = ratios[0]
+    if any(abs(q - k) > RATIO_AGREEMENT * max(1.0, abs(k)) for q in ratios) or min(abs(k - 1), abs(k)) <= tol:
+        return None
+    nice = next((name for f, name in NICE_FACTORS.items() if abs(k - f) <= RATIO_AGREEMENT), None)
+    # whole numbers (lengths, counts) are often in simple ratios by chance; drawn numbers are not
+    drawn = sum(1 for r in wrong if type(r.expected) is float and not r.expected.is_integer())
+    if drawn < (1 if nice else 2):
+        return None
+    which = "Each wrong number is" if len(ratios) > 1 else f"`{wrong[0].what}` is"
+    if nice == "minus":
+        return f"{which} the expected one with its sign flipped: is a minus sign missing, or extra?"
+    times = f"{nice} the expected one" if nice else f"the expected one times {k:.6g}"
+    return f"{which} exactly {times}: a constant factor is missing, or extra."
+
+
+def _moved(rows: list[Row], tol: float) -> str | None:
+    """Wrong numbers that are the expected numbers of other positions: a shift, a transpose, a mix-up."""
+    families: dict[str, list[tuple[tuple[int, ...], Row]]] = {}
+    for r in rows:
+        indices = tuple(int(n) for n in INDEX.findall(r.what))
+        if indices:
+            families.setdefault(INDEX.sub("#", r.what), []).append((indices, r))
+    for family in families.values():
+        said = _moved_within(family, tol)
+        if said:
+            return said
+    return None
+
+
+def _moved_within(family: list[tuple[tuple[int, ...], Row]], tol: float) -> str | None:
+    at = dict(family)
+    wrong = [p for p, r in family if not r.ok]
+    moves = {}
+    for p in wrong:
+        got = at[p].got
+        sources = [q for q in at if q != p and not agrees(at[q].expected, at[p].expected, tol)]
+        sources = [q for q in sources if agrees(at[q].expected, got, tol)]
+        if len(sources) == 1:
+            moves[p] = sources[0]
+    if len(moves) < 2:
+        return None
+    first, source = _example(moves, at)
+    if len(moves) == len(wrong) and all(len(p) == 2 and q == p[::-1] for p, q in moves.items()):
+        return (
+            f"The numbers are transposed: `{first}` holds what `{source}` should, and so on. "
+            "Are two indices (rows and columns) swapped?"
+        )
+    steps = {_step(p, q, at) for p, q in moves.items()}
+    if len(steps) == 1:  # the example shown is one that does not wrap around the end
+        step = next(iter(steps))
+        plain = {p: q for p, q in moves.items() if _plus(p, step) == q}
+        first, source = _example(plain or moves, at)
+    # a position whose neighbour is past the end has nothing to borrow: it may be wrong in any way
+    if len(steps) == 1 and all(_plus(p, *steps) not in at for p in wrong if p not in moves):
+        return (
+            f"The numbers are shifted: `{first}` holds what `{source}` should, and so on: each holds the "
+            f"number of the position {_steps(*steps)}. Is an index or a range off by one?"
+        )
+    if len(moves) == len(wrong):
+        return (
+            f"The right numbers are in the wrong places: `{first}` holds what `{source}` should. Are "
+            "results paired with the wrong positions (a `zip` or an index)?"
+        )
+    return None
+
+
+def _example(moves: dict, at: dict) -> tuple[str, str]:
+    """One move in words: the row that holds another's number, and that other row."""
+    p, q = min(moves.items())
+    return at[p].what, at[q].what
+
+
+def _step(p: tuple[int, ...], q: tuple[int, ...], at: dict) -> tuple[int, ...]:
+    """q - p, wrapping around when the family is positions 0 to n - 1 of one list (a rotation)."""
+    if len(p) == 1 and sorted(at) == [(i,) for i in range(len(at))]:
+        n = len(at)
+        d = (q[0] - p[0]) % n
+        return (d if d <= n // 2 else d - n,)
+    return tuple(y - x for x, y in zip(p, q))
+
+
+def _plus(p: tuple[int, ...], step: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x + d for x, d in zip(p, step))
+
+
+def _steps(step: tuple[int, ...]) -> str:
+    """Where the numbers came from: the position before it, 2 after it, or so many indices away."""
+    moved = [d for d in step if d]
+    if len(moved) != 1:
+        return f"{step} away"
+    n = moved[0]
+    return f"{'' if abs(n) == 1 else f'{abs(n)} '}{'after' if n > 0 else 'before'} it"
+
+
+def lists_cause(expected: dict, got: list) -> str | None:
+    """A list with the right items in another order: reversed, an item moved to the other end, mixed."""
+    for (what, want), value in zip(expected.items(), got):
+        if type(want) is not list or type(value) is not list or len(want) != len(value) or want == value:
+            continue
+        if len(want) < 2 or sorted(map(repr, want)) != sorted(map(repr, value)):
+            continue
+        if value == want[::-1]:
+            return f"`{what}` has the right items in reverse order."
+        turns = [k for k in range(1, len(want)) if value == want[k:] + want[:k]]
+        if turns:
+            k = turns[0]
+            moved = "the first item moved to the end" if k == 1 else "the last item moved to the front"
+            if k in (1, len(want) - 1):
+                return f"`{what}` has the right items, but with {moved}: is one of them put on the wrong end?"
+        return f"`{what}` has the right items in another order: is something added in the wrong order?"
+    return None

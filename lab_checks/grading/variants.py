@@ -1,0 +1,69 @@
+"""Off-by-one arguments: the case again with one whole-number argument of the lab's functions moved by 1.
+
+When the learner's results are exactly what the lab's solution gives for such a neighbour of the
+case (Adam's step t + 1, one training step more), that is their likely cause.
+"""
+
+import ast
+import inspect
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from lab_checks.grading.model import Case
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The case with one argument moved: its code, the parameter's name, and the value it had and has."""
+
+    case: Case
+    call: str
+    parameter: str
+    was: int
+    now: int
+
+
+def variants(case: Case, functions: dict) -> Iterator[Variant]:
+    """The case with each whole-number argument of a call to one of functions (name -> the solution's) ±1."""
+    try:
+        tree = ast.parse(case.code)
+    except SyntaxError:
+        return
+    lines = case.code.splitlines(keepends=True)
+    for call in ast.walk(tree):
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in functions):
+            continue
+        given = [(i, a) for i, a in enumerate(call.args)] + [(k.arg, k.value) for k in call.keywords]
+        for where, arg in given:
+            if not (isinstance(arg, ast.Constant) and type(arg.value) is int) or arg.lineno != arg.end_lineno:
+                continue
+            parameter = _parameter(functions[call.func.id], where)
+            if parameter is None:
+                continue
+            for now in (arg.value + 1, arg.value - 1):
+                line = lines[arg.lineno - 1]
+                moved = line[: arg.col_offset] + repr(now) + line[arg.end_col_offset :]
+                code = "".join(lines[: arg.lineno - 1] + [moved] + lines[arg.lineno :])
+                shown = ast.get_source_segment(case.code, call) or call.func.id
+                yield Variant(Case(code, case.expected, case.tol), shown, parameter, arg.value, now)
+
+
+def _parameter(function: object, where: int | str | None) -> str | None:
+    """The name of the parameter an argument fills (a keyword is its own name)."""
+    if type(where) is str:
+        return where
+    try:
+        parameters = list(inspect.signature(function).parameters)
+    except (TypeError, ValueError):
+        return None
+    return parameters[where] if type(where) is int and where < len(parameters) else None
+
+
+def variant_cause(variant: Variant) -> str:
+    """The likely cause, once the learner's results match the variant's."""
+    more = "one more" if variant.now > variant.was else "one less"
+    return (
+        f"Your results are exactly what the right answer gives for `{variant.parameter}` = {variant.now}, "
+        f"{more} than the {variant.was} in `{variant.call}`: something in your code is off by one with "
+        f"`{variant.parameter}` (a `+ 1` or `- 1` too many, or a count that starts at the wrong number)."
+    )
