@@ -74,11 +74,13 @@ update-screenshots: setup chromium build
 bench: setup
 	$(BIN)/python bench/engine_vs_micrograd.py
 	$(BIN)/python bench/gpt_step.py
+	$(BIN)/python bench/my_engine.py
 
 bench-browser: setup chromium build
 	$(BIN)/python bench/browser_load.py
 	$(BIN)/python bench/check_latency.py
 	$(BIN)/python bench/gpt_browser.py
+	$(BIN)/python bench/my_engine.py --page
 
 # Click Check -> verdict in Chromium, Python already loaded (target < 300 ms).
 bench-labs: setup chromium build

@@ -1,8 +1,10 @@
 """The live training page: micrograd's moons demo on the repo's engine, streamed as it learns."""
 
+import functools
 import time
 from operator import mul
 
+from learner_engine import switch
 from training.loop import Send, SettingsError, run_steps
 
 # micrograd's demo: MLP(2, [16, 16, 1]) on 100 moons, 100 steps of SGD with a decaying rate.
@@ -32,6 +34,16 @@ def svm_loss(model, X: list, y: list, alpha: float) -> tuple:
     return data_loss + reg_loss, accuracy, data_loss.data, reg_loss.data
 
 
+def network(mine: dict | None, hidden: list[int], seed: int):
+    """MLP(2, [*hidden, 1]) on the course's engine (mine None) or on the learner's (switch.modules)."""
+    if mine:
+        return mine["mlp"].MLP(2, [*hidden, 1], seed=seed)
+    # Imported here, not at the top: the engine page can swap in a learner's engine, and this sees it.
+    from engine.nn import MLP
+
+    return MLP(2, [*hidden, 1], seed=seed)
+
+
 def learning_rate_at(step: int, steps: int, start: float) -> float:
     """micrograd's schedule: from start down to a tenth of it, in a straight line."""
     return start * (1.0 - 0.9 * step / steps)
@@ -58,22 +70,23 @@ def train(
     data_seed: int = DEMO["data_seed"],
     model_seed: int = DEMO["model_seed"],
     picture_every: int = 5,
+    engine: str = "course",
 ) -> dict:
-    """Train an MLP on moons, sending an event per step (with a boundary picture every few)."""
-    # Imported here, not at the top: the engine page can swap in a learner's engine, and this sees it.
+    """Train an MLP on moons, sending an event per step (with a boundary picture every few); engine
+    "mine" trains it on the learner's engine (switched on by learner_engine.switch.use)."""
     from engine.datasets import make_moons
-    from engine.nn import MLP
 
     _check(hidden, steps, learning_rate, samples)
+    mine = switch.modules(engine)
     X, y = make_moons(samples, noise=noise, seed=data_seed)
-    model = MLP(2, [*hidden, 1], seed=model_seed)
+    model = network(mine, hidden, model_seed)
     params = model.parameters()
     extent = _extent(X)
     # Where the time goes, in seconds over the run (bench/browser_load.py prints it).
     parts = dict.fromkeys(("forward", "backward", "update", "free", "picture", "send"), 0.0)
     clock = time.perf_counter
 
-    def step(k: int) -> dict:
+    def plain_step(k: int) -> dict:
         t0 = clock()
         loss, accuracy, data_loss, penalty = svm_loss(model, X, y, alpha)
         t1 = clock()
@@ -102,6 +115,8 @@ def train(
             parts[part] += spent
         return event
 
+    step = functools.partial(switch.checked_step, plain_step) if mine else plain_step
+
     def timed_send(event: dict) -> None:
         t = clock()
         send(event)
@@ -114,7 +129,7 @@ def train(
         final["parts"] = {part: round(spent, 3) for part, spent in parts.items()}
         return final
 
-    start = {"points": X, "labels": y, "extent": extent, "parameters": len(params)}
+    start = {"points": X, "labels": y, "extent": extent, "parameters": len(params), "engine": engine}
     seconds = run_steps(timed_send, steps, step, start, done)
     return {"ok": True, "steps": steps, "seconds": round(seconds, 3), **final}
 

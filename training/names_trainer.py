@@ -1,12 +1,14 @@
 """The names page: the shipped GPT sampled, trained further or from scratch, streamed as it learns."""
 
+import functools
 import random
 import time
 
 from gpt.train import LEARNING_RATE, SEED, learning_rate_at, training_order
+from learner_engine import switch
 from training.loop import Send, SettingsError, run_steps
 
-LIMITS = {"steps": 2000, "names": 20}
+LIMITS = {"steps": 2000, "names": 20, "seed": 2**31 - 1}
 MEAN_OF = 50  # the curve's smooth line: the mean loss of the last MEAN_OF steps
 
 # The model the page works on: the checkpoint until the learner trains, then wherever training left it.
@@ -19,7 +21,7 @@ def current() -> dict:
         from gpt.checkpoint import load_checkpoint
 
         model, record = load_checkpoint()
-        state.update(model=model, origin="checkpoint", losses=list(record["loss_per_step"]))
+        state.update(model=model, origin="checkpoint", seed=SEED, losses=list(record["loss_per_step"]))
     return state
 
 
@@ -29,10 +31,11 @@ def story() -> dict:
     return {"ok": True, **_story(s), "losses": s["losses"]}
 
 
-def sample(temperature: float = 0.5, count: int = 10, seed: int = 0) -> dict:
-    """count names from the current model (seed 0 at 0.5 gives the checkpoint record's own samples)."""
+def sample(temperature: float = 0.5, count: int = 10, seed: int = 0, engine: str = "course") -> dict:
+    """count names from the current model (seed 0 at 0.5 gives the checkpoint record's own samples),
+    on the engine asked for (its weights are the page's model's either way)."""
     _check(temperature=temperature, count=count)
-    s = current()
+    s = _on(engine, current())
     rng = random.Random(seed)
     return {"ok": True, "names": [s["model"].sample(rng, temperature) for _ in range(count)], **_story(s)}
 
@@ -45,29 +48,40 @@ def train(
     temperature: float = 0.5,
     sample_every: int = 20,
     count: int = 6,
+    engine: str = "course",
+    seed: int = SEED,
 ) -> dict:
-    """Train the current model (mode "continue") or a new one ("scratch"), sending an event per step;
-    from scratch with the defaults it is gpt.train's recipe, which made the shipped checkpoint."""
+    """Train the current model (mode "continue") or a new one ("scratch": its weights and its order of
+    the names from seed), sending an event per step; from scratch with the defaults it is gpt.train's
+    recipe, which made the shipped checkpoint. Engine "mine": the model runs on the learner's engine
+    (learner_engine's microgpt, the same model)."""
     from gpt.model import GPT, Adam, train_step
 
-    _check(mode, steps, learning_rate, temperature, count)
+    _check(mode, steps, learning_rate, temperature, count, seed)
+    mine = switch.modules(engine)
     if mode == "scratch":
         state.clear()
-        state.update(model=GPT(seed=SEED), origin="scratch", losses=[])
-    s = current()
+        model = mine["microgpt"].GPT(seed=seed) if mine else GPT(seed=seed)
+        state.update(model=model, origin="scratch", seed=seed, losses=[])
+    s = _on(engine, current())
     model, losses = s["model"], s["losses"]
     params = model.parameters()
     for p in params:  # a Stop in the middle of backward() leaves gradients half summed
         p.grad = 0.0
-    adam = Adam(params)
-    order = training_order()
+    if mine:
+        trainer = mine["microgpt"].Trainer(model)
+        one_step = trainer.step
+    else:
+        adam = Adam(params)
+        one_step = functools.partial(train_step, model, adam)
+    order = training_order(s["seed"])
     rng = random.Random(len(losses))
 
     def step(k: int) -> dict:
         lr = learning_rate_at(k, steps, learning_rate)
         name = order[len(losses) % len(order)]
         started = time.perf_counter()
-        losses.append(train_step(model, adam, name, lr))
+        losses.append(one_step(name, lr))
         event = {
             "step": len(losses),
             "done": k + 1,
@@ -81,15 +95,35 @@ def train(
             event["names"] = [model.sample(rng, temperature) for _ in range(count)]
         return event
 
-    seconds = run_steps(send, steps, step, {"parameters": len(params), **_story(s), "losses": losses})
+    checked = functools.partial(switch.checked_step, step) if mine else step
+    start = {"parameters": len(params), **_story(s), "losses": losses, "engine": engine}
+    seconds = run_steps(send, steps, checked, start)
     return {"ok": True, "steps": steps, "seconds": round(seconds, 3), **_story(s)}
 
 
+def _on(engine: str, s: dict) -> dict:
+    """The page's model, moved onto the engine asked for if it is on the other one: a model of that
+    engine with the same weights (the same numbers, so training and sampling carry on where they were)."""
+    mine = switch.modules(engine)
+    if mine:
+        wanted = mine["microgpt"].GPT
+    else:
+        from gpt.model import GPT as wanted
+    if not isinstance(s["model"], wanted):
+        moved = wanted(seed=SEED)
+        for p, q in zip(moved.parameters(), s["model"].parameters(), strict=True):
+            p.data = q.data
+        s["model"] = moved
+    return s
+
+
 def _story(s: dict) -> dict:
-    return {"origin": s["origin"], "trained": len(s["losses"])}
+    return {"origin": s["origin"], "seed": s["seed"], "trained": len(s["losses"])}
 
 
-def _check(mode="continue", steps=1, learning_rate=LEARNING_RATE, temperature=0.5, count=1) -> None:
+def _check(
+    mode="continue", steps=1, learning_rate=LEARNING_RATE, temperature=0.5, count=1, seed=SEED
+) -> None:
     """Raise SettingsError saying what is wrong with the settings, if anything."""
     if mode not in ("continue", "scratch"):
         raise SettingsError("Training either continues or starts from scratch.")
@@ -101,3 +135,5 @@ def _check(mode="continue", steps=1, learning_rate=LEARNING_RATE, temperature=0.
         raise SettingsError("The temperature must be a number from 0.05 to 5.")
     if type(count) is not int or not 1 <= count <= LIMITS["names"]:
         raise SettingsError(f"Ask for 1 to {LIMITS['names']} names.")
+    if type(seed) is not int or not 0 <= seed <= LIMITS["seed"]:
+        raise SettingsError(f"The seed must be a whole number from 0 to {LIMITS['seed']:,}.")

@@ -24,6 +24,7 @@ PYTHON_SOURCES = {
     "gpt": ROOT / "gpt",
     "diagrams": ROOT / "diagrams",
     "training": ROOT / "training",
+    "learner_engine": ROOT / "learner_engine",
     "backprop_worker": FRONTEND / "worker" / "backprop_worker",
 }
 SNAPSHOT = "python-snapshot.gz"  # beside Pyodide's files; the worker asks for it by this name (snapshot.js)

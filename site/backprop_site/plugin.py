@@ -11,7 +11,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from backprop_site import assets, offline, preload, search, security, serve_bundle, widgets
+from backprop_site import assets, notebooks, offline, preload, search, security, serve_bundle, widgets
 from backprop_site.attention import MARKER as ATTENTION_MARKER
 from backprop_site.attention import attention_data
 from backprop_site.course import MAP_MARKER, Course, CourseError
@@ -41,6 +41,7 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
         self.docs = ""
         self.labs = LabRegistry()
         self.widgets: dict[str, list[str]] = {}
+        self.cells: dict[str, list[dict]] = {}  # each lesson's prose and code, for notebooks.json
         self.nav_pages: list[Page] = []
         self.course: Course | None = None
         self.python_hash = ""
@@ -72,6 +73,7 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
         proofs = self.root / "build" / ".lab-proofs"
         self.labs = LabRegistry(self.root / self.config.graders, self.root, proofs)
         self.widgets = {}
+        self.cells = {}
         self.python_hash = assets.python_hash()  # pages preload python.zip by it (preload.py)
 
     # on_nav: the course's order from nav: numbered titles, and the pages for course.json.
@@ -100,6 +102,7 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
         except FenceError as e:  # "line N: ..." of the markdown, as file:line of the lesson
             message = re.sub(r"^line (\d+): ", lambda m: f"{int(m[1]) + above}: ", str(e))
             raise PluginError(f"{self.where(page)}:{message}") from None
+        self.cells[src] = notebooks.lesson_cells(markdown, fences, self.root)
         lines = self._render_widgets(markdown.split("\n"), fences, page, above)
         code = code_lines(lines)
         marker = next((n for n, line in enumerate(lines) if line == MAP_MARKER and n not in code), None)
@@ -197,6 +200,7 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
             raise PluginError(str(e)) from None
         site_dir = Path(config.site_dir)
         write_course_map(site_dir, self.nav_pages, self.labs, self.docs)  # which labs each page has
+        notebooks.write_notebook_map(site_dir, self.course, self.nav_pages, self.cells)  # for downloads
         if not self.config.assets:
             return
         try:

@@ -44,22 +44,34 @@ def test_sample_names_shows_the_checkpoints_own_names_as_text(page: Page) -> Non
     press(trainer(page).get_by_role("button", name="Sample names"))
     expect(trainer(page)).to_have_attribute("data-state", "sampled", timeout=60_000)
     expect(names(page)).to_have_text(record["samples"]["names"])
-    expect(readout(page)).to_contain_text("the shipped checkpoint, trained 1,000 steps")
+    expect(readout(page)).to_contain_text("the shipped checkpoint (1,000 steps of training)")
     summary = trainer(page).get_by_text("The losses as text")
     press(summary)
     expect(trainer(page).get_by_role("row", name=re.compile(r"^951–1000 \d\.\d{3}$"))).to_be_visible()
 
 
 def test_train_from_scratch_streams_steps_and_names(page: Page) -> None:
+    expect(names(page)).not_to_have_count(0)  # the checkpoint's names, from the test above
+    settings(page, "2000")
+    trainer(page).get_by_label("Seed of a new GPT").fill("7")
+    press(trainer(page).get_by_role("button", name="Train from scratch"))
+    # The old model's names go at the start: the new GPT has none before its first sample.
+    heading = "No names yet: the new GPT's first come after step 20"
+    expect(trainer(page).get_by_role("region", name="Sampled names")).to_contain_text(heading, timeout=60_000)
+    expect(names(page)).to_have_count(0)
+    expect(readout(page)).to_contain_text("Training a new GPT (seed 7, 4,192 parameters)")
+    press(trainer(page).get_by_role("button", name="Stop"))
+    expect(trainer(page)).to_have_attribute("data-state", "stopped", timeout=10_000)
     settings(page, "4")
     press(trainer(page).get_by_role("button", name="Train from scratch"))
     expect(trainer(page)).to_have_attribute("data-state", "done", timeout=60_000)
     done = (
-        r'Done: 4 steps in [\d.]+ s \(\d+ ms a step\)\. '
+        r"Done: 4 steps on the course's engine in [\d.]+ s \(\d+ ms a step\)\. "
         r'loss \d\.\d{3} on "[a-z]+", mean of the last 50 steps \d\.\d{3}\.'
     )
     expect(readout(page)).to_contain_text(re.compile(done))
-    expect(readout(page)).to_contain_text("trained from scratch for 4 steps")
+    now = "The model is now your GPT from scratch (seed 7, 4 steps of training)."
+    expect(readout(page)).to_contain_text(now)
     expect(trainer(page)).to_have_attribute("data-trained", "4")
     expect(names(page)).to_have_count(6)  # sampled after the last step
     expect(trainer(page).get_by_role("region", name="Sampled names")).to_contain_text("After step 4")

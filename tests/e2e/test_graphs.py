@@ -221,6 +221,7 @@ def test_text_contrast_meets_wcag_aa(browser: Browser, plain_server: str, scheme
     figure = seed_figure(page)
     expected_slate = "slate" if scheme == "dark" else "default"
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", expected_slate)
+    expect(figure.locator(".bp-node text").first).to_be_visible()  # the widget has drawn it
     states = {"at rest": lambda: None}
     states["mid-film"] = lambda: (
         figure.get_by_role("button", name="Backward pass").click(),

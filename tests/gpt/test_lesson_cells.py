@@ -43,3 +43,9 @@ def test_cells_print_what_the_text_says() -> None:
     assert "loss on emma, untrained: 3.302" in embeddings[2]
     adam = run_cells("adam.md")
     assert "gradient descent, lr 0.011: (0.3288, 9100.4382)" in adam[0]
+    text = (LESSONS / "adam.md").read_text()
+    assert "4,192 parameters, 608 gradients exactly 0" in adam[1] and "608 of them" in text
+    assert "largest / median of the others: 173" in adam[1] and "173 times the median" in text
+    for rows in ("wte: 23 of 27", "wpe: 11 of 16", "layer0.fc1: 2 of 64"):
+        assert rows in adam[1]
+    assert "the 23 tokens" in text and "the 11 positions" in text and "2 MLP units" in text

@@ -11,6 +11,7 @@ import pytest
 
 from gpt.checkpoint import load_checkpoint
 from gpt.names import load_names, split_names
+from gpt.train import training_order
 from tests.repo import ROOT
 from training import names_trainer
 from training.loop import SettingsError
@@ -50,6 +51,20 @@ def test_from_scratch_1000_steps_at_001_retrace_the_checkpoint() -> None:
     assert [round(s["loss"], 4) for s in steps] == record["loss_per_step"][:3]
     assert steps[1]["names"] and len(steps[1]["names"]) == 3
     assert names_trainer.story()["origin"] == "scratch" and names_trainer.story()["trained"] == 3
+
+
+def test_another_seed_starts_another_gpt_and_continuing_keeps_its_order() -> None:
+    from gpt.model import GPT
+
+    steps = first_steps(2, seed=7)
+    assert names_trainer.story()["seed"] == 7
+    first = GPT(seed=7).parameters()[0].data
+    assert first != GPT(seed=42).parameters()[0].data  # seed 7's weights, not the checkpoint recipe's
+    assert [s["name"] for s in steps] == training_order(7)[:2] != training_order(42)[:2]
+    more = first_steps(1, mode="continue", steps=10)
+    assert more[0]["step"] == 3 and more[0]["name"] == training_order(7)[2]
+    with pytest.raises(SettingsError, match="^The seed must be a whole number from 0 to 2,147,483,647"):
+        names_trainer.train(lambda e: None, mode="scratch", seed=-1)
 
 
 def test_continue_starts_from_the_checkpoint_and_counts_on() -> None:

@@ -119,11 +119,22 @@ EXAMPLES = {
     "labs.hint": [{"lab": "value-ops", "index": 0}],
     "labs.solution": [{"lab": "value-ops"}],
     "graph.nudge": [{"graph": "GRAPH", "values": [[0, 2.5]]}],
+    # Switched on before the trainers' runs on "mine" below.
+    "learner_engine.use": [{"trainer": "names", "saved": "SOLUTIONS", "passed": "ENGINE LABS"}],
+    "learner_engine.download": [
+        {"saved": "SOLUTIONS", "passed": "ENGINE LABS", "modules": [], "day": "2026-12-04"}
+    ],
     "moons_trainer.points": [{}],
-    "moons_trainer.train": [{"hidden": [4], "steps": 3, "learning_rate": 0.5, "picture_every": 2}],
+    "moons_trainer.train": [
+        {"hidden": [4], "steps": 3, "learning_rate": 0.5, "picture_every": 2},
+        {"hidden": [4], "steps": 2, "engine": "mine"},
+    ],
     "names_trainer.story": [{}],
-    "names_trainer.sample": [{"temperature": 0.5, "count": 2, "seed": 0}],
-    "names_trainer.train": [{"mode": "scratch", "steps": 2, "sample_every": 1, "count": 1}],
+    "names_trainer.sample": [{"temperature": 0.5, "count": 2, "seed": 0}, {"count": 1, "engine": "mine"}],
+    "names_trainer.train": [
+        {"mode": "scratch", "steps": 2, "sample_every": 1, "count": 1, "seed": 7},
+        {"mode": "continue", "steps": 1, "count": 1, "engine": "mine"},
+    ],
     "attention.weights": [{"name": "emma"}],
 }
 
@@ -135,6 +146,11 @@ def example(args: dict) -> dict:
 
     if args.get("code") == "SOLUTION":
         return {**args, "code": grading.load(args["lab"]).SOLUTION}
+    if args.get("saved") == "SOLUTIONS":
+        from learner_engine.assemble import PIECES
+
+        labs = [lab for lab, _, _ in PIECES]
+        return {**args, "saved": {lab: grading.load(lab).SOLUTION for lab in labs}, "passed": labs}
     if args.get("graph") == "GRAPH":
         a, b = Value(2.0), Value(-3.0)
         c = a * b + a
@@ -160,7 +176,10 @@ def test_every_call_returns_and_streams_what_protocol_js_says(
     from training import names_trainer
 
     events = emitted
+    from learner_engine import switch
+
     monkeypatch.setattr(names_trainer, "state", {})  # a scratch run here leaves the page's model alone
+    monkeypatch.setattr(switch, "loaded", {})
     calls = PROTOCOL_TYPES["calls"]
     assert set(EXAMPLES) | {"engine_source.apply", "engine_source.restore"} == set(calls)
     for name, examples in EXAMPLES.items():

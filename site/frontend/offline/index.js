@@ -68,10 +68,16 @@ function listenForOfflineReady(registration) {
 
 // A new version of the site waits (sw.js's install says why) until this page is idle: its Python is up
 // and the worker has answered its precache, so none of its requests is in flight. Then, or once a new
-// version has installed later, the new worker takes over; the next load runs the new version.
+// version has installed later, the new worker takes over; the next load runs the new version. A page
+// that is being left is not idle: the next page's request is already with the old worker, and a
+// handover then would leave that navigation hanging.
 let idle = false;
+let leaving = false;
+addEventListener("beforeunload", () => { leaving = true; });
+addEventListener("pagehide", () => { leaving = true; });
+addEventListener("pageshow", ({ persisted }) => { if (persisted) leaving = false; }); // back from the bfcache
 function letNewVersionTakeOver(registration) {
-  const takeOver = () => registration.waiting?.postMessage({ type: "take-over" });
+  const takeOver = () => leaving || registration.waiting?.postMessage({ type: "take-over" });
   if (!idle) {
     registration.addEventListener("updatefound", () => {
       const worker = registration.installing;

@@ -1,8 +1,10 @@
 // The home page's "Your work" panel: Back up my progress (a JSON file), Restore from a backup (asked
-// first, saying what will change), and whether the browser promised to keep this site's storage.
+// first, saying what will change), Download my code (a zip to run at home), and whether the browser
+// promised to keep this site's storage.
 
 import { button, element } from "../dom.js";
 import { whyNotStored } from "../cells/storage.js";
+import { makeCodeZip } from "./code-download.js";
 import { backupFileName, count, createBackup, describePlan, parseBackup, restoreBackup, restorePlan } from "./backup.js";
 
 export function mountBackupPanel(holder) {
@@ -16,8 +18,9 @@ export function mountBackupPanel(holder) {
   const file = element("input", "bp-backup__file");
   Object.assign(file, { type: "file", accept: ".json,application/json" });
   pick.append(file);
+  const code = button("Download my code", "bp-backup__code", () => downloadCode());
   const actions = element("div", "bp-backup__actions");
-  actions.append(backUp, pick);
+  actions.append(backUp, pick, code);
   const news = element("p", "bp-backup__news");
   news.setAttribute("role", "status");
   const confirm = element("div", "bp-backup__confirm");
@@ -32,13 +35,26 @@ export function mountBackupPanel(holder) {
 
   function download() {
     const backup = createBackup();
-    const url = URL.createObjectURL(new Blob([JSON.stringify(backup, null, 1)], { type: "application/json" }));
-    const link = element("a");
-    link.href = url;
-    link.download = backupFileName(backup);
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-    say(`Saved ${link.download}: ${Object.keys(backup.labs).length} passed labs and the code of ${Object.keys(backup.code).length} cells.`);
+    const name = backupFileName(backup);
+    saveFile(new Blob([JSON.stringify(backup, null, 1)], { type: "application/json" }), name);
+    say(`Saved ${name}: ${Object.keys(backup.labs).length} passed labs and the code of ${Object.keys(backup.code).length} cells.`);
+  }
+
+  async function downloadCode() {
+    code.disabled = true;
+    panel.dataset.code = "making";
+    say("Putting your code together…");
+    try {
+      const { name, blob, summary } = await makeCodeZip((text) => say(text));
+      saveFile(blob, name);
+      panel.dataset.code = "saved";
+      say(summary, "done");
+    } catch (error) {
+      panel.dataset.code = "error";
+      say(`Your code could not be put in a zip: ${error?.message ?? error}. Nothing was changed; try again.`, "error");
+    } finally {
+      code.disabled = false;
+    }
   }
 
   file.addEventListener("change", async () => {
@@ -76,6 +92,15 @@ export function mountBackupPanel(holder) {
   }
 
   showKept(kept);
+}
+
+function saveFile(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const link = element("a");
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 // Whether the browser promised not to clear this site's storage (asked on a learner's first pass).

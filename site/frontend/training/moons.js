@@ -6,6 +6,7 @@ import { button, field } from "../dom.js";
 import { createChart } from "../plots/index.js";
 import { python } from "../worker-client/client.js";
 import { createPicture } from "./picture.js";
+import { createEngineSwitch } from "./engine-switch.js";
 import { createRunner, ending, finishForm, seconds, whenNear } from "./trainer.js";
 
 const DEMO = { learningRate: "1.0", hidden: "16, 16", steps: "100" };
@@ -50,19 +51,20 @@ function mountMoonsTrainer(root, name) {
   const curves = document.createElement("div");
   curves.className = "bp-trainer__curves";
   board.append(pictureBox, curves);
-  root.append(form, readout, board);
+  const engineSwitch = createEngineSwitch(root, client, "moons", name);
+  root.append(form, engineSwitch.element, readout, board);
   // The loss is the data loss (how far points are on the wrong side) plus the penalty on big weights:
   // two lines, so a network that only shrinks its weights does not pass for one that learns.
   const lossChart = createChart(curves, { title: "Loss", xlabel: "step", ylabel: "loss", series: [{ label: "data loss" }, { label: "penalty" }], height: 180 });
   const accuracyChart = createChart(curves, { title: "Accuracy", xlabel: "step", ylabel: "accuracy (%)", series: [{ label: "accuracy %" }], height: 180, yRange: [0, 100] });
 
   let run = null; // what this training run has seen so far
-  const runner = createRunner(client, "moons_trainer", { controls: [trainButton, learningRate, hidden, steps], stopButton, onEvent: receive, onFrame: draw, say });
+  const runner = createRunner(client, "moons_trainer", { controls: [trainButton, learningRate, hidden, steps, engineSwitch.control], stopButton, onEvent: receive, onFrame: draw, say });
 
   async function train() {
     if (runner.running) return;
     const sizes = hidden.value.split(",").map((s) => Number(s.trim()));
-    const args = { hidden: sizes, steps: Number(steps.value), learning_rate: Number(learningRate.value) };
+    const args = { hidden: sizes, steps: Number(steps.value), learning_rate: Number(learningRate.value), engine: engineSwitch.engine() };
     if (sizes.some((n) => !Number.isInteger(n))) return say("Hidden layer sizes are whole numbers separated by commas, e.g. 16, 16.", "error");
     run = { steps: args.steps, x: [], dataLoss: [], penalty: [], accuracy: [], last: null, started: performance.now(), boundary: null };
     lossChart.setData([], [[], []]);
@@ -75,7 +77,7 @@ function mountMoonsTrainer(root, name) {
     if (event.event === "start") {
       run.trainStarted = performance.now();
       picture.start(event);
-      say(`Training an MLP with ${event.parameters} parameters on ${event.points.length} points…`, "training");
+      say(`Training an MLP with ${event.parameters} parameters on ${event.points.length} points, on ${event.engine === "mine" ? "your engine" : "the course's engine"}…`, "training");
     } else if (event.event === "step") {
       run.x.push(event.step);
       run.dataLoss.push(event.data_loss);
@@ -106,8 +108,9 @@ function mountMoonsTrainer(root, name) {
       accuracyChart.setData(run.x, [run.accuracy]);
       if (run.boundary) picture.show(run.boundary, `Decision boundary after step ${run.last.step}.`);
     }
-    const { ended, message, setting } = ending(result);
+    const { ended, message, setting, engineBroken } = ending(result);
     const where = run?.last ? ` after step ${run.last.step}` : "";
+    if (engineBroken) engineSwitch.broken(engineBroken);
     if (ended === "done") {
       const ms = result.seconds * 1000;
       root.dataset.accuracy = String(result.accuracy);

@@ -5,9 +5,10 @@
 import { button, element, field } from "../dom.js";
 import { createChart } from "../plots/index.js";
 import { python } from "../worker-client/client.js";
+import { createEngineSwitch } from "./engine-switch.js";
 import { createRunner, ending, finishForm, seconds, whenNear } from "./trainer.js";
 
-const DEFAULTS = { steps: "200", learningRate: "0.01", temperature: "0.5" };
+const DEFAULTS = { steps: "200", learningRate: "0.01", temperature: "0.5", seed: "42" }; // seed 42: the checkpoint's recipe
 const NAMES = 10; // names a press of Sample names shows
 const NAMES_WHILE_TRAINING = 6; // names sampled every SAMPLE_EVERY steps while training
 const SAMPLE_EVERY = 20;
@@ -28,12 +29,14 @@ function mountNamesTrainer(root, name) {
   const steps = field(form, "Steps", `${name}-steps`, { type: "number", value: DEFAULTS.steps, step: "1", min: "1", max: "2000" });
   const learningRate = field(form, "Learning rate", `${name}-lr`, { type: "number", value: DEFAULTS.learningRate, step: "any", min: "0.0001", max: "1" });
   const temperature = field(form, "Temperature", `${name}-temperature`, { type: "number", value: DEFAULTS.temperature, step: "any", min: "0.05", max: "5" });
+  // A new GPT's weights and its order of the names; 42 retraces the shipped checkpoint step for step.
+  const seed = field(form, "Seed of a new GPT", `${name}-seed`, { type: "number", value: DEFAULTS.seed, step: "1", min: "0", max: "2147483647" });
   const sampleButton = button("Sample names", "bp-names-trainer__sample md-button--primary", () => form.reportValidity() && sample());
   const continueButton = button("Continue training", "bp-names-trainer__continue", () => form.reportValidity() && train("continue"));
   const scratchButton = button("Train from scratch", "bp-names-trainer__scratch", () => form.reportValidity() && train("scratch"));
   const stopButton = button("Stop", "bp-names-trainer__stop", () => runner.stop());
   stopButton.disabled = true;
-  const intro = "Press Sample names to hear the trained GPT invent names.";
+  const intro = "Press Sample names to see the trained GPT invent names.";
   const { readout, say } = finishForm(root, form, [sampleButton, continueButton, scratchButton, stopButton], () => sample(), intro, () => run?.last);
 
   const board = element("div", "bp-names-trainer__board");
@@ -49,15 +52,16 @@ function mountNamesTrainer(root, name) {
   const summary = element("summary", "", "The losses as text");
   const table = element("table");
   text.append(summary, table);
-  root.append(form, readout, board, text);
+  const engineSwitch = createEngineSwitch(root, client, "names", name);
+  root.append(form, engineSwitch.element, readout, board, text);
 
   let story = null; // {origin, trained, x, losses, means}: the model's whole training so far
   let run = null; // this training run
-  const runner = createRunner(client, "names_trainer", { controls: [sampleButton, continueButton, scratchButton, steps, learningRate, temperature], stopButton, onEvent: receive, onFrame: drawStep, say });
+  const runner = createRunner(client, "names_trainer", { controls: [sampleButton, continueButton, scratchButton, steps, learningRate, temperature, seed, engineSwitch.control], stopButton, onEvent: receive, onFrame: drawStep, say });
   let presses = 0; // Sample names uses seeds 0, 1, 2, ...: the first press shows the checkpoint's own samples
 
-  function setStory({ origin, trained, losses }) {
-    story = { origin, trained, x: [], losses: [], means: [] };
+  function setStory({ origin, seed, trained, losses }) {
+    story = { origin, seed, trained, x: [], losses: [], means: [] };
     for (const loss of losses) add(loss);
     draw();
   }
@@ -96,22 +100,26 @@ function mountNamesTrainer(root, name) {
     root.dataset.names = names.join(" ");
   }
 
-  const about = () => (story.origin === "checkpoint" ? `the shipped checkpoint, trained ${story.trained.toLocaleString("en")} steps` : `trained from scratch for ${story.trained.toLocaleString("en")} steps`);
+  const about = () => {
+    const trained = `${story.trained.toLocaleString("en")} step${story.trained === 1 ? "" : "s"} of training`;
+    return story.origin === "checkpoint" ? `the shipped checkpoint (${trained})` : `your GPT from scratch (seed ${story.seed}, ${trained})`;
+  };
 
   async function sample() {
     if (runner.running) return;
-    const args = { temperature: Number(temperature.value), count: NAMES, seed: presses++ };
+    const args = { temperature: Number(temperature.value), count: NAMES, seed: presses++, engine: engineSwitch.engine() };
     const result = await runner.call("sample", args, { doing: "Sampling names…", state: "sampling" });
     if (!result?.ok) return failed(result);
-    story ??= { origin: result.origin, trained: result.trained, x: [], losses: [], means: [] };
+    story ??= { origin: result.origin, seed: result.seed, trained: result.trained, x: [], losses: [], means: [] };
     showNames(result.names, `${NAMES} names at temperature ${args.temperature}`);
-    say(`Sampled ${NAMES} names from ${about()}: ${result.names.join(", ")}.`, "sampled");
+    say(`Sampled ${NAMES} names from ${about()}: ${result.names.map((n) => n || "(empty)").join(", ")}.`, "sampled");
   }
 
   async function train(mode) {
     if (runner.running) return;
-    const args = { mode, steps: Number(steps.value), learning_rate: Number(learningRate.value), temperature: Number(temperature.value), sample_every: SAMPLE_EVERY, count: NAMES_WHILE_TRAINING };
-    run = { mode, steps: args.steps, last: null, ms: [] };
+    const args = { mode, steps: Number(steps.value), learning_rate: Number(learningRate.value), temperature: Number(temperature.value), sample_every: SAMPLE_EVERY, count: NAMES_WHILE_TRAINING, engine: engineSwitch.engine() };
+    if (mode === "scratch") args.seed = Number(seed.value);
+    run = { mode, steps: args.steps, last: null, ms: [], engine: args.engine };
     finish(await runner.call("train", args, { doing: "Building the GPT…", state: "training" }));
   }
 
@@ -120,7 +128,12 @@ function mountNamesTrainer(root, name) {
     if (event.event === "start") {
       run.trainStarted = performance.now();
       setStory(event);
-      say(`${run.mode === "scratch" ? "Training a new GPT" : `Training ${about()}`} (${event.parameters.toLocaleString("en")} parameters), one name a step…`, "training");
+      const parameters = `${event.parameters.toLocaleString("en")} parameters`;
+      if (run.mode === "scratch") {
+        // The names shown were the old model's: the new one has none until its first sample.
+        showNames([], `No names yet: the new GPT's first come after step ${Math.min(SAMPLE_EVERY, run.steps)}`);
+        say(`Training a new GPT (seed ${event.seed}, ${parameters}) on ${onEngine(event.engine)}, one name a step…`, "training");
+      } else say(`Training ${about()} further (${parameters}) on ${onEngine(event.engine)}, one name a step…`, "training");
     } else if (event.event === "step") {
       add(event.loss, event.mean);
       run.ms.push(event.ms);
@@ -151,7 +164,7 @@ function mountNamesTrainer(root, name) {
       const ms = result.seconds * 1000;
       root.dataset.seconds = String(result.seconds);
       root.dataset.stepMs = String(median(run.ms)); // the worker's own timing of each step (bench/gpt_browser.py)
-      return say(`Done: ${result.steps} steps in ${seconds(ms)} (${Math.round(ms / result.steps)} ms a step). ${losses(run.last)}. The model is now ${about()}.`, "done");
+      return say(`Done: ${result.steps} step${result.steps === 1 ? "" : "s"} on ${onEngine(run.engine)} in ${seconds(ms)} (${Math.round(ms / result.steps)} ms a step). ${losses(run.last)}. The model is now ${about()}.`, "done");
     }
     const where = run?.last ? ` after step ${run.last.step.toLocaleString("en")}` : "";
     if (ended === "stopped") return say(`Stopped${where}. ${losses(run?.last)}`.trim(), "stopped");
@@ -164,8 +177,9 @@ function mountNamesTrainer(root, name) {
   }
 
   function failed(result) {
-    const { ended, message, setting } = ending(result);
+    const { ended, message, setting, engineBroken } = ending(result);
     if (ended !== "failed") return say("Stopped.", "stopped");
+    if (engineBroken) engineSwitch.broken(engineBroken);
     say(setting ? message : `It failed: ${message}`, "error");
   }
 
@@ -178,6 +192,8 @@ function mountNamesTrainer(root, name) {
 
   return { root, sample, train, stop: runner.stop };
 }
+
+const onEngine = (engine) => (engine === "mine" ? "your engine" : "the course's engine");
 
 function progress(run) {
   const { done, step } = run.last;

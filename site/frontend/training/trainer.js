@@ -82,14 +82,16 @@ export function createRunner(client, module, { controls, stopButton, onEvent, on
   return { call, stop, get running() { return pending !== null; } };
 }
 
-// What a call's end means: {ended: "done" | "stopped" | "restarted" | "failed", message?}. A ValueError
-// is the trainer refusing a setting, said in its own words; anything else shows Python's traceback.
+// What a call's end means: {ended: "done" | "stopped" | "restarted" | "failed", message?, engineBroken?}.
+// A ValueError is the trainer refusing a setting and EngineBroken the learner's engine failing (the
+// error, with the lab to revisit), both said in their own words; anything else shows Python's traceback.
 export function ending(result) {
   if (result?.ok) return { ended: "done" };
   const error = result?.error || { message: "Python did not answer." };
   if (error.type === "Restarted" || result?.restarted) return { ended: "restarted" };
   if (error.type === "KeyboardInterrupt" || error.type === "Cancelled") return { ended: "stopped" };
-  return { ended: "failed", message: error.type === "ValueError" ? error.message : error.traceback || error.message, setting: error.type === "ValueError" };
+  const plain = error.type === "ValueError" || error.type === "EngineBroken"; // said in the trainer's own words
+  return { ended: "failed", message: plain ? error.message : error.traceback || error.message, setting: plain, engineBroken: error.type === "EngineBroken" ? error : null };
 }
 
 // The browser refuses to submit a field out of range (no submit event): say which, replacing older news.

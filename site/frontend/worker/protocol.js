@@ -42,26 +42,33 @@ export const CALLS = {
   // The training points, drawn before Train.
   "moons_trainer.points": { args: [], result: ["ok", "points", "labels", "extent"] },
   "moons_trainer.train": {
-    args: ["hidden?", "steps?", "learning_rate?", "samples?", "noise?", "alpha?", "data_seed?", "model_seed?", "picture_every?"],
+    args: ["hidden?", "steps?", "learning_rate?", "samples?", "noise?", "alpha?", "data_seed?", "model_seed?", "picture_every?", "engine?"],
     result: ["ok", "steps", "seconds", "accuracy", "parts"],
     events: {
-      start: ["points", "labels", "extent", "parameters"],
+      start: ["points", "labels", "extent", "parameters", "engine"],
       step: ["step", "loss", "data_loss", "penalty", "accuracy", "learning_rate", "ms", "boundary?"],
       done: ["seconds", "accuracy", "parts"],
     },
   },
   // The names GPT's training so far, drawn before a press.
-  "names_trainer.story": { args: [], result: ["ok", "origin", "trained", "losses"] },
-  "names_trainer.sample": { args: ["temperature?", "count?", "seed?"], result: ["ok", "names", "origin", "trained"] },
+  "names_trainer.story": { args: [], result: ["ok", "origin", "seed", "trained", "losses"] },
+  "names_trainer.sample": { args: ["temperature?", "count?", "seed?", "engine?"], result: ["ok", "names", "origin", "seed", "trained"] },
   "names_trainer.train": {
-    args: ["mode?", "steps?", "learning_rate?", "temperature?", "sample_every?", "count?"],
-    result: ["ok", "steps", "seconds", "origin", "trained"],
+    args: ["mode?", "steps?", "learning_rate?", "temperature?", "sample_every?", "count?", "engine?", "seed?"],
+    result: ["ok", "steps", "seconds", "origin", "seed", "trained"],
     events: {
-      start: ["parameters", "origin", "trained", "losses"],
+      start: ["parameters", "origin", "seed", "trained", "losses", "engine"],
       step: ["step", "done", "name", "loss", "mean", "learning_rate", "ms", "names?"],
       done: ["seconds"],
     },
   },
+  // Run on my engine: the learner's engine (saved code by lab id, passed labs) put together, loaded, tried
+  // piece by piece and timed against the course's for a trainer ("moons" or "names"). A piece that is
+  // wrong fails with type EngineBroken, its message and the lab to revisit (error.lab).
+  "learner_engine.use": { args: ["trainer", "saved", "passed"], result: ["ok", "pieces", "ms"] },
+  // Download my code: the zip (base64) of the learner's engine, microgpt.py and a notebook per module
+  // (modules: notebooks.json's, with the learner's code in the cells they changed), named for the day.
+  "learner_engine.download": { args: ["saved", "passed", "modules", "day"], result: ["ok", "name", "zip", "files", "pieces", "left_out"] },
   // The trained GPT's attention for a typed name (a name it cannot read fails with a ValueError).
   "attention.weights": { args: ["name"], result: ["ok", "name", "tokens", "heads"] },
   // The engine page: the learner's files loaded, or the originals back (error: the load's traceback).
@@ -78,7 +85,7 @@ export const EVENTS = {
 
 // A request that failed, in the one shape every end reads (the worker's Python builds the same in
 // backprop_worker/runner.py's failure()): type names what went wrong (a Python exception's name, or
-// Cancelled, Restarted, Crashed, Stopped, Unavailable, InvalidResult, InternalError).
+// Cancelled, Restarted, Crashed, Stopped, Unavailable, InvalidResult, InternalError, EngineBroken).
 export function failure(type, message, more = {}) {
   return { ok: false, error: { type, message, traceback: message, ...more } };
 }

@@ -17,6 +17,8 @@ CALLS: dict[str, tuple[str, str]] = {
     "names_trainer.sample": ("training.names_trainer", "sample"),
     "names_trainer.train": ("training.names_trainer", "train"),
     "attention.weights": ("gpt.attention", "checkpoint_attention"),
+    "learner_engine.use": ("learner_engine.switch", "use"),
+    "learner_engine.download": ("learner_engine.download", "download"),
     "engine_source.apply": ("backprop_worker.engine_source", "apply"),
     "engine_source.restore": ("backprop_worker.engine_source", "restore"),
 }

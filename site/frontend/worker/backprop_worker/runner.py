@@ -141,8 +141,10 @@ def call_json(module: str, function: str, args_json: str) -> str:
     Infinity). Settings a trainer refuses come back as a message, anything else raised as its traceback."""
     try:
         result = with_stop(calls.function(f"{module}.{function}"), **json.loads(args_json))
-    except SettingsError as e:
-        result = failure("ValueError", str(e))
+    except SettingsError as e:  # EngineBroken (learner_engine) says which lab to revisit
+        result = failure(getattr(e, "kind", "ValueError"), str(e))
+        if getattr(e, "lab", None):
+            result["error"]["lab"] = e.lab
     except BaseException as e:  # noqa: B036 -- reported to the page, never fatal to the worker
         result = {"ok": False, "error": describe_exception(e)}
     finally:
