@@ -115,18 +115,18 @@ class World:
     """The protected state as it is now (and the grader's), as copies that can be compared and put back."""
 
     def __init__(self, grader: ModuleType) -> None:
-        modules = [
-            m
+        self.entries = [
+            (name, m)
             for name, m in _list(sys.modules.items())
             if isinstance(m, ModuleType)
             and (name in PROTECTED_MODULES or name.startswith(PROTECTED_PACKAGES))
         ]
+        modules = [m for _, m in self.entries]
         if not any(m is grader for m in modules):
             modules.append(grader)  # a grader loaded from its file, not imported
         modules.sort(key=lambda m: {"sys": 0, "builtins": 1}.get(m.__name__, 2))  # first: the rest uses them
         self.modules = [(m, _type(m), _dict(m.__dict__)) for m in modules]
         self.classes = [(c, _type(c), _dict(c.__dict__)) for m in modules for c in _classes_of(m)]
-        self.entries = [(m.__name__, m) for m in modules]
         self.lists = [(sys.__dict__[name], _list(sys.__dict__[name])) for name in SYS_LISTS]
         self.lists.append((gc.callbacks, _list(gc.callbacks)))
         # Module-level lists and dicts of graders (HINTS, MISTAKES): their contents are put back too.

@@ -37,7 +37,8 @@ def open_page(context: BrowserContext, url: str, *, python: bool = True) -> Page
 def close_page(page: Page) -> None:
     """Close a tab of a shared context, forgetting what it stored (saved code, lab progress)."""
     if not page.is_closed():
-        page.evaluate("() => localStorage.clear()")
+        # Nothing stored after this either: the editor saves its code again as the page is hidden.
+        page.evaluate("() => { localStorage.clear(); Storage.prototype.setItem = () => {}; }")
         page.close()
 
 

@@ -2,6 +2,7 @@
 streams a few steps (loss as text, names every few steps) from the worker, and Stop ends a run at once."""
 
 import re
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
@@ -50,16 +51,30 @@ def test_sample_names_shows_the_checkpoints_own_names_as_text(page: Page) -> Non
     expect(trainer(page).get_by_role("row", name=re.compile(r"^951–1000 \d\.\d{3}$"))).to_be_visible()
 
 
+def record_texts(element: Locator) -> Callable[[], list[str]]:
+    """Every text the element shows from now on; call the result to read them."""
+    element.evaluate(
+        """(e) => {
+          e.seen = [e.textContent];
+          const all = { childList: true, subtree: true, characterData: true };
+          new MutationObserver(() => e.seen.push(e.textContent)).observe(e, all);
+        }"""
+    )
+    return lambda: element.evaluate("(e) => e.seen")
+
+
 def test_train_from_scratch_streams_steps_and_names(page: Page) -> None:
     expect(names(page)).not_to_have_count(0)  # the checkpoint's names, from the test above
     settings(page, "2000")
     trainer(page).get_by_label("Seed of a new GPT").fill("7")
+    said = record_texts(readout(page))  # the start's words last until the first step, often under 0.2 s
     press(trainer(page).get_by_role("button", name="Train from scratch"))
     # The old model's names go at the start: the new GPT has none before its first sample.
     heading = "No names yet: the new GPT's first come after step 20"
     expect(trainer(page).get_by_role("region", name="Sampled names")).to_contain_text(heading, timeout=60_000)
     expect(names(page)).to_have_count(0)
-    expect(readout(page)).to_contain_text("Training a new GPT (seed 7, 4,192 parameters)")
+    start = "Training a new GPT (seed 7, 4,192 parameters) on the course's engine, one name a step…"
+    assert start in said(), said()
     press(trainer(page).get_by_role("button", name="Stop"))
     expect(trainer(page)).to_have_attribute("data-state", "stopped", timeout=10_000)
     settings(page, "4")

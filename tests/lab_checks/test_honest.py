@@ -8,6 +8,7 @@ import math
 import re
 import signal
 import sys
+import types
 
 import pytest
 from backprop_worker import runner
@@ -267,3 +268,14 @@ def test_errors_in_a_check_show_the_learners_lines() -> None:
     assert error["type"] == "NameError"
     assert 'File "your code", line 2, in slope' in error["traceback"]
     assert re.findall(r'File "([^"]+)"', error["traceback"]) == ["the check", "your code"]
+
+
+def test_a_grader_copy_does_not_take_the_imported_graders_place() -> None:
+    # A grader that is not in sys.modules (a copy, as the likely-causes tests make) is put back in
+    # itself after its check, and never put into sys.modules in place of the imported one.
+    grader = grading.load("slope")
+    copy = types.ModuleType(grader.__name__)
+    copy.__dict__.update({k: v for k, v in vars(grader).items() if k != "__name__"})
+    copy.MISTAKES = []
+    assert grading.grade(copy, WRONG_SLOPE, seed=0)["verdict"] == "fail"
+    assert sys.modules[grader.__name__] is grader and grading.load("slope").MISTAKES
