@@ -38,3 +38,20 @@ def test_editors_keep_their_height_when_scrolled_into_view(
     after = [page.evaluate(SETTLED, i) for i in range(len(before))]
     changed = [(i, b, a) for i, (b, a) in enumerate(zip(before, after)) if abs(a - b) > 0.5]
     assert changed == [], f"editors (index, before, after) changed height on {path} at {width} px"
+
+
+def test_code_keeps_its_indentation_on_a_phone(tab: Page, plain_server: str) -> None:
+    """The whole model (gpt/model.py, lesson 7.7) at 390 px: no line wraps (a wrapped line loses its
+    indentation); the long ones scroll sideways inside the editor, never the page."""
+    page = tab
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(plain_server + "/gpt/train-names/")
+    model = page.locator(".bp-run").filter(has_text="class GPT").locator(".cm-editor")
+    model.scroll_into_view_if_needed()
+    lines = model.locator(".cm-line")
+    assert lines.count() > 100
+    heights = set(lines.evaluate_all("(ls) => ls.map((l) => Math.round(l.getBoundingClientRect().height))"))
+    assert len(heights) == 1, f"line heights {heights}: some lines wrap"
+    scroller = model.locator(".cm-scroller")
+    assert scroller.evaluate("(s) => s.scrollWidth > s.clientWidth")  # the long lines scroll in here
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -110,10 +110,12 @@ def test_the_lesson_states_the_checkpoints_numbers() -> None:
         f"{len(held_out)} names held out",
         f"{record['config']['parameters']:,} parameters",
         f"\\ln 27 \\approx {math.log(27):.3f}",
-        f"first step scored {losses['first_step']:.3f}",
+        f"first step scored {losses['first_step']:.3f}, worse than even chances",
+        f'its first name, "{training_order()[0]}", is an unusual one',
         f"last 100 steps averaged {losses['last_100_steps_mean']:.3f}",
         f"mean loss is {losses['held_out_mean']:.3f}",
     ]
+    assert losses["first_step"] > math.log(27)  # "worse than even chances"
     real = [n for n in record["samples"]["names"] if n in set(names)]
     assert len(real) == 4, real
     stated += ["Four of those ten are real names", f"({', '.join(real[:-1])} and {real[-1]})"]

@@ -62,9 +62,8 @@ const errorLine = StateField.define({
 
 let editors = 0;
 
-// CodeMirror draws only the lines near the screen and estimates the height of the others, badly for
-// wrapped lines: an editor scrolled into view shrank or grew by a line or two, moving the buttons under
-// the pointer. Cells are short, so every line is drawn once (CodeMirror's own print mode, which lifts
+// CodeMirror draws only the lines near the screen and estimates the height of the others: an editor
+// scrolled into view could shrink or grow by a line or two, moving the buttons under the pointer. Cells are short, so every line is drawn once (CodeMirror's own print mode, which lifts
 // the viewport limit), and then every height is a measured one; again whenever the width changes.
 function measureEveryLine(view) {
   let width = -1;
@@ -103,7 +102,8 @@ export function createEditor(parent, { code, label, onRun, onChange }) {
         syntaxHighlighting(highlight),
         pythonLanguage(),
         indentUnit.of("    "),
-        EditorView.lineWrapping, // long comments and prints stay readable in Material's narrow column
+        // No line wrapping: on a phone a wrapped line loses its indentation, which is Python's syntax.
+        // A long line scrolls sideways inside the editor instead.
         errorLine,
         theme,
         EditorView.contentAttributes.of({ "aria-label": label, "aria-multiline": "true", "aria-describedby": help.id }),
