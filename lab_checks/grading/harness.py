@@ -18,9 +18,7 @@ from lab_checks.grading.tracebacks import CHECK_FILE, LEARNER_FILE
 
 OBSERVED = "__observed__"  # what a probe names the results of the expressions it observes
 TRACEBACK_CHARS = 4000
-SOLUTION_NAME = (
-    " the solution"  # among the loaded namespaces of mistakes; no mistake's name has a space first
-)
+SOLUTION_NAME = " the solution"  # kept among the mistakes' namespaces; no mistake's name starts with a space
 Explain = Callable[[BaseException], dict]
 
 

@@ -1,12 +1,15 @@
 """Run on my engine in the worker's Python: known-correct code trains, every wrong piece is named with its
 lab before a step runs, and a piece that breaks mid-run names its line and leaves the course's engine."""
 
+import re
+
 import pytest
 
 from lab_checks import grading
 from learner_engine import switch
-from learner_engine.assemble import PIECES
+from learner_engine.assemble import NEEDED, PIECES
 from learner_engine.probe import EngineBroken
+from tests.repo import ROOT
 from training import moons_trainer, names_trainer
 
 LABS = [lab for lab, _, _ in PIECES]
@@ -98,3 +101,19 @@ def test_a_loss_that_is_not_a_number_stops_the_run_and_says_so() -> None:
     switch.use("names", saved, LABS)
     with pytest.raises(EngineBroken, match="The loss of step 1 is nan on your engine"):
         names_trainer.train(lambda e: None, mode="scratch", steps=3, engine="mine")
+
+
+def test_the_switch_in_the_page_names_the_labs_assemble_uses() -> None:
+    # engine-switch.js says which labs are missing before Python starts, so it keeps its own copy of
+    # PIECES: the moons page uses the pieces of value.py, the names page all of them.
+    source = (ROOT / "site" / "frontend" / "training" / "engine-switch.js").read_text()
+    needed = re.search(r"const NEEDED = \[(.*?)\];", source).group(1)
+    each = r"\[\.\.\.NEEDED, (.*?)\]"
+    pieces = re.search(rf"const PIECES = \{{ moons: {each}, names: {each} \}};", source)
+
+    def labs(text: str) -> list[str]:
+        return re.findall(r'"([a-z-]+)"', text)
+
+    assert tuple(labs(needed)) == NEEDED
+    assert labs(needed) + labs(pieces.group(1)) == [lab for lab, _, file in PIECES if file == "value.py"]
+    assert labs(needed) + labs(pieces.group(2)) == LABS

@@ -5,7 +5,8 @@
 import { loadCourse, pageHref, savedLabCode } from "../progress/course.js";
 import { onProgressChange, readProgress } from "../progress/store.js";
 
-// The labs whose code makes the engine (learner_engine/assemble.py's PIECES), the first two needed.
+// The labs whose code makes the engine, the first two needed: learner_engine/assemble.py's PIECES, which
+// tests/learner_engine/test_switch.py keeps these equal to (the page needs them before Python starts).
 const NEEDED = ["value-ops", "backward"];
 const PIECES = { moons: [...NEEDED, "iterative-topo"], names: [...NEEDED, "iterative-topo", "softmax-cross-entropy", "linear", "attention-head", "adam"] };
 
