@@ -27,7 +27,7 @@ PYTHON_SOURCES = {
     "learner_engine": ROOT / "learner_engine",
     "backprop_worker": FRONTEND / "worker" / "backprop_worker",
 }
-SNAPSHOT = "python-snapshot.gz"  # beside Pyodide's files; the worker asks for it by this name (snapshot.js)
+SNAPSHOT = "python-snapshot.gz"  # beside python.zip; the worker asks for it by this name (snapshot.js)
 PYTHON_SUFFIXES = {".py", ".txt", ".json"}  # modules, and the data gpt/ reads with importlib.resources
 
 
@@ -61,24 +61,30 @@ def copy_pyodide(site_dir: Path) -> str:
     return json.loads((source / "package.json").read_text())["version"]
 
 
-def make_snapshot(site_dir: Path, pyodide_version: str) -> str:
-    """assets/pyodide/<SNAPSHOT>: Python's memory once started (worker/make-snapshot.mjs, in
-    Node); returns its version. Kept in build/cache/ by what makes it, as it takes Node seconds."""
+def make_snapshot(site_dir: Path, pyodide_version: str, python_hash: str) -> str:
+    """assets/backprop/<SNAPSHOT>: Python's memory once started, with python.zip (pack_python) imported
+    (worker/make-snapshot.mjs, in Node); returns its version. Kept in build/cache/ by what makes it, as
+    it takes Node seconds; older copies there go."""
     makers = [FRONTEND / "worker" / name for name in ("make-snapshot.mjs", "snapshot.js")]
-    digest = hashlib.sha256(pyodide_version.encode())
+    digest = hashlib.sha256(f"{pyodide_version}\0{python_hash}".encode())
     for path in makers:
         digest.update(path.read_bytes())
     version = digest.hexdigest()[:16]
-    kept = ROOT / "build" / "cache" / f"python-snapshot-{version}.gz"
+    cache = ROOT / "build" / "cache"
+    kept = cache / f"python-snapshot-{version}.gz"
     if not kept.exists():
-        kept.parent.mkdir(parents=True, exist_ok=True)
+        cache.mkdir(parents=True, exist_ok=True)
         partial = kept.with_suffix(".partial")
-        cmd = ["node", str(makers[0]), str(partial)]
+        archive = site_dir / "assets" / "backprop" / "python.zip"
+        cmd = ["node", str(makers[0]), str(partial), str(archive), python_hash]
         done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
         if done.returncode != 0:
             raise AssetError(f"making Python's snapshot failed:\n{done.stderr}")
         partial.replace(kept)
-    shutil.copyfile(kept, site_dir / "assets" / "pyodide" / SNAPSHOT)
+    for old in cache.glob("python-snapshot-*.gz"):
+        if old != kept:
+            old.unlink(missing_ok=True)
+    shutil.copyfile(kept, site_dir / "assets" / "backprop" / SNAPSHOT)
     return version
 
 
@@ -115,8 +121,8 @@ def pack_python(site_dir: Path) -> str:
 def write_build_info(site_dir: Path, pyodide_version: str, python_hash: str, snapshot: str) -> dict:
     """assets/backprop/build.json: versions (naming the service worker's caches) and the sizes of the
     files the worker downloads (so its progress bar has a total before any download starts); returns it."""
-    downloads = [site_dir / "assets" / "pyodide" / name for name in (*PYODIDE_FILES, SNAPSHOT)]
-    downloads.append(site_dir / "assets" / "backprop" / "python.zip")
+    downloads = [site_dir / "assets" / "pyodide" / name for name in PYODIDE_FILES]
+    downloads += [site_dir / "assets" / "backprop" / name for name in ("python.zip", SNAPSHOT)]
     sizes = {p.name: p.stat().st_size for p in downloads if p.exists()}
     info = {"pyodide": pyodide_version, "python": python_hash, "snapshot": snapshot, "sizes": sizes}
     (site_dir / "assets" / "backprop" / "build.json").write_text(json.dumps(info))

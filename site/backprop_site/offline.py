@@ -31,10 +31,10 @@ def write_service_worker(site_dir: Path, build_info: dict, enabled: bool = True)
     """sw.js from the template, versioned by what it keeps; returns the version.
 
     Each file comes with its content hash: the worker saves only copies that match it (a browser's
-    HTTP cache may still hold the previous deploy's). Pyodide's files get a cache named by what it
-    holds, Pyodide's version and its snapshot's (build_info, as build.json has them), so rebuilding
-    the site does not make learners download Pyodide again. With enabled=False (for `mkdocs serve`)
-    the worker removes itself.
+    HTTP cache may still hold the previous deploy's). Pyodide's files get a cache named by Pyodide's
+    version (build_info, as build.json has it), so rebuilding the site does not make learners download
+    Pyodide again; the snapshot of Python's memory holds our Python, so it is the site's. With
+    enabled=False (for `mkdocs serve`) the worker removes itself.
     """
     files = precache_list(site_dir) if enabled else {}
     pyodide = {p: h for p, h in files.items() if p.startswith(PYODIDE_DIR)}
@@ -48,7 +48,7 @@ def write_service_worker(site_dir: Path, build_info: dict, enabled: bool = True)
         "worker": {"path": WORKER_SCRIPT, "policy": WORKER_POLICY},
         "caches": [
             {
-                "name": f"bp-pyodide-{build_info['pyodide']}-{build_info['snapshot'][:8]}",
+                "name": f"bp-pyodide-{build_info['pyodide']}",
                 "prefix": PYODIDE_DIR,
                 "files": pyodide,
             },

@@ -209,8 +209,8 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
             else:
                 assets.bundle_frontend(site_dir)
             pyodide_version = assets.copy_pyodide(site_dir)
-            snapshot = assets.make_snapshot(site_dir, pyodide_version)
             python_hash = assets.pack_python(site_dir)
+            snapshot = assets.make_snapshot(site_dir, pyodide_version, python_hash)
             info = assets.write_build_info(site_dir, pyodide_version, python_hash, snapshot)
             # Last: the service worker lists every file written before it.
             offline.write_service_worker(site_dir, info, enabled=not self.serving)

@@ -71,10 +71,10 @@ def test_service_worker_is_built_with_a_versioned_list() -> None:
     manifest = json.loads(re.search(r"const MANIFEST = (\{.*?\n\});", source, re.S)[1])
     build = json.loads((SITE / "assets" / "backprop" / "build.json").read_text())
     names = [c["name"] for c in manifest["caches"]]
-    assert f"bp-pyodide-{build['pyodide']}-{build['snapshot'][:8]}" in names
+    assert f"bp-pyodide-{build['pyodide']}" in names
     assert f"bp-site-{manifest['version']}" in names
     files = {f: h for c in manifest["caches"] for f, h in c["files"].items()}
-    assert "assets/pyodide/pyodide.asm.wasm" in files and "assets/pyodide/python-snapshot.gz" in files
+    assert "assets/pyodide/pyodide.asm.wasm" in files and "assets/backprop/python-snapshot.gz" in files
     assert "" in files and "playground/" in files  # pages by their directory URLs
     assert not any(f.endswith(".map") for f in files)
     for f in files:

@@ -8,15 +8,5 @@ import { mountLab } from "./lab.js";
 export function mountLabs(widgets) {
   if (!widgets.length) return [];
   const checks = labChecks(widgets.map(({ data }) => data.id));
-  // The Check's own Python boots when a lab is within a screen of being seen, not for every reader.
-  const near = new IntersectionObserver(
-    (entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      near.disconnect();
-      checks.warm();
-    },
-    { rootMargin: "100% 0px" },
-  );
-  for (const { element } of widgets) near.observe(element);
   return widgets.map((widget) => mountLab(widget, checks));
 }

@@ -35,6 +35,7 @@ export function mountLab({ element: root, data }, checks) {
   widget.toolbar.insertBefore(element("span", "bp-toolbar__gap"), note);
   for (const b of [checkButton, hintButton, solutionButton]) widget.toolbar.insertBefore(b, note);
   const stopButton = widget.toolbar.querySelector(".bp-stop-button");
+  warmOnIntent(root, checkButton, checks);
 
   const verdict = createVerdict(root);
   const hints = createHints(root, data, hintButton);
@@ -90,6 +91,16 @@ export function mountLab({ element: root, data }, checks) {
   }
 
   return { root, widget, check };
+}
+
+// The Check's own Python boots when the learner starts on the lab (the editor or a button focused or
+// tapped, the pointer on Check), and again after each Check once they go on: not for a reader who
+// scrolls past (a second Python costs a phone tens of MB and a second of work).
+function warmOnIntent(root, checkButton, checks) {
+  const warm = () => checks.warm();
+  root.addEventListener("focusin", warm);
+  root.addEventListener("pointerdown", warm);
+  checkButton.addEventListener("pointerenter", warm);
 }
 
 // The time budget counts from when the Check's Python is ready (loading it is not the learner's code's time).

@@ -1,7 +1,7 @@
 // Where lab Checks run: each in a Python of its own, started from the build's snapshot of Python's memory and
 // ended after its one verdict, so nothing learner code did before (in run cells or an earlier Check)
-// can bend a verdict. Once a lab is near the screen (labs/index.js), one such worker is kept booted
-// ahead, so Check answers at once; a reader who never reaches a lab never starts a second Python.
+// can bend a verdict. Once the learner starts on a lab (labs/lab.js), one such worker boots ahead, so
+// Check answers at once; a reader who only reads or scrolls past a lab never starts a second Python.
 // It looks like a PythonClient to a code widget: request(), stop(), state and ready.
 
 import { python, PythonClient } from "./client.js";
@@ -56,7 +56,6 @@ class Checks {
     const done = pending.finally(() => {
       worker.close("This Check is over.");
       if (this.current === worker) this.current = null;
-      this.warm();
     });
     done.requestId = pending.requestId;
     return done;

@@ -1,12 +1,15 @@
-// Build step (assets.make_snapshot): Python's memory right after it started, gzipped. Pages restore it
-// instead of starting the interpreter, which is most of a first visit's wait (seconds, more on a phone).
-// Usage: node site/frontend/worker/make-snapshot.mjs <out.gz>
+// Build step (assets.make_snapshot): Python's memory once started and our Python imported, gzipped.
+// Pages restore it instead of starting the interpreter, which is most of a visit's wait (seconds on a phone).
+// Usage: node site/frontend/worker/make-snapshot.mjs <out.gz> <python.zip> <its hash>
 
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { loadPyodide } from "pyodide";
-import { WARM_IMPORTS } from "./snapshot.js";
+import { HOME, ourImports, WARM_IMPORTS } from "./snapshot.js";
 
+const [out, archive, python] = process.argv.slice(2);
 const pyodide = await loadPyodide({ _makeSnapshot: true });
 pyodide.runPython(WARM_IMPORTS);
-writeFileSync(process.argv[2], gzipSync(pyodide.makeMemorySnapshot()));
+pyodide.unpackArchive(new Uint8Array(readFileSync(archive)), "zip", { extractDir: HOME });
+pyodide.runPython(ourImports(python));
+writeFileSync(out, gzipSync(pyodide.makeMemorySnapshot()));

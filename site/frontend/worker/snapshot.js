@@ -1,18 +1,37 @@
 // A copy of Python's memory right after it started, made at build time (make-snapshot.mjs) and shipped
-// gzipped beside Pyodide: every visit, the first included, restores it instead of starting the
-// interpreter (several times faster). It holds Python and the standard library only (the repo's Python
-// is unpacked after it), so editing engine/ keeps it valid.
+// gzipped beside python.zip: every visit, the first included, restores it instead of starting the
+// interpreter and importing the worker's Python (several times faster). It holds the standard library
+// and our Python as imported from this build's python.zip, so it is made anew whenever that changes.
+// Files are not in it: the worker still unpacks python.zip (tracebacks and the engine's source read them).
+
+// Where the worker unpacks python.zip, first on sys.path.
+export const HOME = "/home/pyodide/backprop";
 
 // Standard-library modules the worker, the engine and the graders import: imported once, kept in the copy.
 export const WARM_IMPORTS = "import builtins, collections.abc, dataclasses, gc, importlib, json, linecache, math, " +
   "operator, pathlib, pkgutil, random, re, time, traceback, types";
 
+// Our Python as every worker boots it (the page's and a Check's), marked with python.zip's hash.
+export const ourImports = (python) =>
+  `import sys; sys.path.insert(0, ${JSON.stringify(HOME)}); import backprop_worker, backprop_worker.runner, ` +
+  `backprop_worker.labs; backprop_worker.PYTHON_ZIP = ${JSON.stringify(python)}`;
+
+// After a restore: our Python in the copy is kept only if it came from this python.zip (a cache may hand
+// out another version's copy during a redeploy); otherwise it is forgotten and imported from the files.
+export const keepOursIf = (python) =>
+  "import sys\n" +
+  `if getattr(sys.modules.get("backprop_worker"), "PYTHON_ZIP", None) != ${JSON.stringify(python ?? "")}:\n` +
+  `    for name in [n for n, m in sys.modules.items() if (getattr(m, "__file__", None) or "").startswith(${JSON.stringify(HOME)})]:\n` +
+  "        del sys.modules[name]\n" +
+  `if ${JSON.stringify(HOME)} not in sys.path:\n` +
+  `    sys.path.insert(0, ${JSON.stringify(HOME)})\n`;
+
 // The shipped copy for this build (named in build.json), or null when the build has none or it cannot
 // be read; the worker then starts Python the slow way.
-export async function loadSnapshot(info, pyodideBase) {
+export async function loadSnapshot(info, base) {
   if (!info?.snapshot || typeof DecompressionStream === "undefined") return null;
   try {
-    const response = await fetch(new URL(`python-snapshot.gz?v=${info.snapshot}`, pyodideBase));
+    const response = await fetch(new URL(`python-snapshot.gz?v=${info.snapshot}`, base));
     if (!response.ok) return null;
     const unzipped = new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
     return new Uint8Array(await unzipped.arrayBuffer());

@@ -4,7 +4,7 @@
 
 import { allowed, failure, mismatch, VERSION } from "./protocol.js";
 import { watchDownloads } from "./downloads.js";
-import { loadSnapshot, WARM_IMPORTS } from "./snapshot.js";
+import { HOME, keepOursIf, loadSnapshot, WARM_IMPORTS } from "./snapshot.js";
 
 const BASE = new URL("./", import.meta.url);
 const PYODIDE = new URL("../pyodide/", BASE);
@@ -95,7 +95,7 @@ async function boot({ interruptBuffer, labs }) {
   archive.catch(() => {});
   const [{ loadPyodide }, snapshot] = await Promise.all([
     import(new URL("pyodide.mjs", PYODIDE).href),
-    info.then((i) => loadSnapshot(i, PYODIDE)),
+    info.then((i) => loadSnapshot(i, BASE)),
   ]);
   // Pyodide logs a failed download and then waits forever; the download watcher fails fast instead.
   const load = (options) => Promise.race([loadPyodide({ indexURL: PYODIDE.href, ...options }), downloads.failed]);
@@ -126,8 +126,8 @@ async function boot({ interruptBuffer, labs }) {
   pyodide._api.on_fatal = (error) => {
     fatalError ??= error;
   };
-  pyodide.unpackArchive(await archive, "zip", { extractDir: "/home/pyodide/backprop" });
-  pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/backprop')");
+  pyodide.unpackArchive(await archive, "zip", { extractDir: HOME });
+  pyodide.runPython(keepOursIf((await info).python));
   // Python code in the worker reaches the page through this module: `from backprop_bridge import emit`
   // then emit("graph", json_text) sends {type: "event", kind: "graph", payload} for the current request.
   pyodide.registerJsModule("backprop_bridge", {
