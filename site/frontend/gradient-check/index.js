@@ -7,8 +7,8 @@ import { failure } from "../worker/protocol.js";
 import { python } from "../worker-client/client.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const SIZE = 260; // the plot's square, in SVG units; the axes' numbers sit outside it
-const PAD = 44;
+const SIZE = 260; // the plot's square, in SVG units; the axes' numbers sit outside it, left and below
+const [LEFT, TOP, BOTTOM] = [44, 8, 36];
 const AGREE = 1e-6; // how far apart the two may be and still count as on the diagonal
 
 export function mountGradientCheckPictures(widgets) {
@@ -173,24 +173,24 @@ function scatter(shown, point) {
   const all = [...shown.estimates, ...shown.gradients].map(Math.abs);
   const top = Math.max(...all) * 1.08 || 1;
   const unit = scale(top);
-  const at = (v) => PAD + ((scale(v) + unit) / (2 * unit)) * SIZE;
-  const up = (v) => PAD + SIZE - ((scale(v) + unit) / (2 * unit)) * SIZE;
-  const total = SIZE + 2 * PAD;
-  const plot = svg("svg", { viewBox: `0 0 ${total} ${total}`, class: "bp-gradient__plot" });
+  const at = (v) => LEFT + ((scale(v) + unit) / (2 * unit)) * SIZE;
+  const up = (v) => TOP + SIZE - ((scale(v) + unit) / (2 * unit)) * SIZE;
+  const [width, height] = [LEFT + SIZE + TOP, TOP + SIZE + BOTTOM];
+  const plot = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "bp-gradient__plot" });
   plot.setAttribute("role", "img");
   plot.setAttribute("tabindex", "0");
   plot.setAttribute("aria-label", `${shown.parameters.length} parameters of the GPT on “${shown.name}”: backward()'s gradient (up) against the nudged estimate (across), both on a square-root scale. Arrow keys read each point; the table has them all`);
-  plot.append(svg("rect", { x: PAD, y: PAD, width: SIZE, height: SIZE, class: "bp-gradient__frame" }));
+  plot.append(svg("rect", { x: LEFT, y: TOP, width: SIZE, height: SIZE, class: "bp-gradient__frame" }));
   plot.append(svg("line", { x1: at(-top), y1: up(-top), x2: at(top), y2: up(top), class: "bp-gradient__diagonal" }));
-  plot.append(svg("line", { x1: at(0), y1: PAD, x2: at(0), y2: PAD + SIZE, class: "bp-gradient__zero" }));
-  plot.append(svg("line", { x1: PAD, y1: up(0), x2: PAD + SIZE, y2: up(0), class: "bp-gradient__zero" }));
+  plot.append(svg("line", { x1: at(0), y1: TOP, x2: at(0), y2: TOP + SIZE, class: "bp-gradient__zero" }));
+  plot.append(svg("line", { x1: LEFT, y1: up(0), x2: LEFT + SIZE, y2: up(0), class: "bp-gradient__zero" }));
   const tick = top.toPrecision(2);
-  plot.append(svg("text", { x: at(-top), y: PAD + SIZE + 14, class: "bp-gradient__tick", "text-anchor": "start" }, `−${tick}`));
-  plot.append(svg("text", { x: at(top), y: PAD + SIZE + 14, class: "bp-gradient__tick", "text-anchor": "end" }, tick));
-  plot.append(svg("text", { x: PAD - 4, y: PAD + 10, class: "bp-gradient__tick", "text-anchor": "end" }, tick));
-  plot.append(svg("text", { x: PAD - 4, y: PAD + SIZE, class: "bp-gradient__tick", "text-anchor": "end" }, `−${tick}`));
-  plot.append(svg("text", { x: PAD + SIZE / 2, y: total - 8, class: "bp-gradient__axis", "text-anchor": "middle" }, "nudged estimate (√ scale)"));
-  const side = svg("text", { x: 12, y: PAD + SIZE / 2, class: "bp-gradient__axis", "text-anchor": "middle", transform: `rotate(-90 12 ${PAD + SIZE / 2})` }, "backward() (√ scale)");
+  plot.append(svg("text", { x: at(-top), y: TOP + SIZE + 14, class: "bp-gradient__tick", "text-anchor": "start" }, `−${tick}`));
+  plot.append(svg("text", { x: at(top), y: TOP + SIZE + 14, class: "bp-gradient__tick", "text-anchor": "end" }, tick));
+  plot.append(svg("text", { x: LEFT - 4, y: TOP + 10, class: "bp-gradient__tick", "text-anchor": "end" }, tick));
+  plot.append(svg("text", { x: LEFT - 4, y: TOP + SIZE, class: "bp-gradient__tick", "text-anchor": "end" }, `−${tick}`));
+  plot.append(svg("text", { x: LEFT + SIZE / 2, y: height - 6, class: "bp-gradient__axis", "text-anchor": "middle" }, "nudged estimate (√ scale)"));
+  const side = svg("text", { x: 12, y: TOP + SIZE / 2, class: "bp-gradient__axis", "text-anchor": "middle", transform: `rotate(-90 12 ${TOP + SIZE / 2})` }, "backward() (√ scale)");
   plot.append(side);
   shown.estimates.forEach((e, k) => {
     const g = shown.gradients[k];

@@ -50,7 +50,7 @@ function mountPicture(root, data) {
     const { steps: all, temperature: t } = state.shown;
     const s = all[state.step];
     const chosen = s.chosen === state.token ? " (chosen)" : "";
-    return `Step ${state.step + 1}, after “${s.so_far}”: ${tokenText(state.token)} has ${s.learned[state.token].toFixed(3)} as learned, ${s.tempered[state.token].toFixed(3)} at temperature ${t}${chosen}.`;
+    return `Step ${state.step + 1}, ${after(s)}: ${tokenText(state.token)} has ${s.learned[state.token].toFixed(3)} as learned, ${s.tempered[state.token].toFixed(3)} at temperature ${t}${chosen}.`;
   }
 
   function draw() {
@@ -137,6 +137,10 @@ function mountPicture(root, data) {
   root.dataset.state = "ready";
 }
 
+function after(step) {
+  return step.so_far ? `after “${step.so_far}”` : "at the start";
+}
+
 function input(form, id, text, attributes) {
   const wrap = element("div", "bp-picture__field");
   const label = element("label", "", text);
@@ -180,7 +184,7 @@ function bars(shown, state) {
 function stepTable(shown, k) {
   const s = shown.steps[k];
   const rows = shown.tokens.map((token, t) => [token === "end" ? "end" : token, s.learned[t].toFixed(3), s.tempered[t].toFixed(3), t === s.chosen ? "chosen" : ""]);
-  return table("bp-picture__table", `Step ${k + 1}, after “${s.so_far}”: every token's probability`, ["token", "as learned", `at temperature ${shown.temperature}`, ""], rows);
+  return table("bp-picture__table", `Step ${k + 1}, ${after(s)}: every token's probability`, ["token", "as learned", `at temperature ${shown.temperature}`, ""], rows);
 }
 
 function summaryTable(shown) {
