@@ -101,14 +101,12 @@ function mountPicture(root, data) {
     pick(Math.max(0, Math.min(last, to)));
   }
 
-  async function ask(call, args, busy) {
+  async function ask(request, busy) {
     root.dataset.state = "computing";
     again.disabled = true;
     rule.disabled = true;
     say(busy);
-    const result = await python()
-      .call("gradient_check", call, args)
-      .catch((error) => failure("Unavailable", String(error?.message ?? error)));
+    const result = await request().catch((error) => failure("Unavailable", String(error?.message ?? error)));
     again.disabled = false;
     rule.disabled = false;
     if (!result.ok) {
@@ -121,7 +119,7 @@ function mountPicture(root, data) {
   async function rebreak(wanted) {
     // The nudged estimates come from the forward pass, which no broken rule changes: only backward() reruns.
     const { name, parameters } = state.shown;
-    const result = await ask("gradients", { name, parameters, rule: wanted }, `backward() is running on ${wanted === "intact" ? "the course's engine" : "the broken copy"}…`);
+    const result = await ask(() => python().call("gradient_check", "gradients", { name, parameters, rule: wanted }), `backward() is running on ${wanted === "intact" ? "the course's engine" : "the broken copy"}…`);
     if (!result.ok) return;
     state.shown = { ...state.shown, rule: result.rule, gradients: result.gradients };
     root.dataset.source = "live";
@@ -138,7 +136,7 @@ function mountPicture(root, data) {
       return;
     }
     const count = state.shown.parameters.length;
-    const result = await ask("sample", { name: state.shown.name, seed: s, rule: rule.value }, `Nudging ${count} parameters up and down: ${2 * count} forward passes, a few seconds…`);
+    const result = await ask(() => python().call("gradient_check", "sample", { name: state.shown.name, seed: s, rule: rule.value }), `Nudging ${count} parameters up and down: ${2 * count} forward passes, a few seconds…`);
     if (!result.ok) return;
     state.shown = result;
     state.point = 0;
