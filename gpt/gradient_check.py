@@ -60,8 +60,11 @@ def broken_copy(model: GPT, rule: str) -> GPT:
     wrong; the forward pass, and so every loss, is the model's own to the last bit."""
     if rule not in BROKEN:
         raise ValueError(f"no broken rule {rule!r}: {' or '.join(BROKEN)}")
-    Value = _broken_engine(rule).Value
-    copy = GPT(seed=0)
+    return weights_onto(model, GPT(seed=0), _broken_engine(rule).Value)
+
+
+def weights_onto(model: GPT, copy, Value: type):
+    """copy (a GPT of any engine, with the same weight matrices) given the model's weights as Values."""
     for w, original in zip(copy.weights.values(), model.weights.values()):
         for row, numbers in zip(w, original):
             row[:] = [Value(p.data) for p in numbers]
@@ -122,11 +125,20 @@ def gradient_check(
     }
 
 
-def checkpoint_gradient_check(name: str, seed: int = 0, rule: str = "intact") -> dict:
-    """The scatter's live half: a new sample of parameters (seed) of the shipped GPT on a name."""
+def checkpoint_gradient_check(name: str, seed: int = 0, rule: str = "intact", engine: str = "course") -> dict:
+    """The scatter's live half: a new sample of parameters (seed) of the shipped GPT on a name, on the
+    course's engine or ("mine") on the learner's, which Run on my engine put together in this worker."""
     if type(seed) is not int or not 0 <= seed <= 2**31 - 1:
         raise ValueError("the seed must be a whole number from 0 to 2,147,483,647")
-    return {"ok": True, **gradient_check(_checkpoint(), name, seed, rule)}
+    if engine == "course":
+        return {"ok": True, "engine": engine, **gradient_check(_checkpoint(), name, seed, rule)}
+    if rule != "intact":
+        raise ValueError("the broken rules are copies of the course's engine: choose it to break one")
+    from learner_engine.switch import modules  # the learner's engine lives in the worker, not in gpt/
+
+    mine = modules(engine)["microgpt"]
+    model = weights_onto(_checkpoint(), mine.GPT(seed=0), mine.Value)
+    return {"ok": True, "engine": engine, **gradient_check(model, name, seed)}
 
 
 def checkpoint_gradients(name: str, parameters: list[list], rule: str) -> dict:

@@ -2,6 +2,7 @@
 and make names"), the loss letter by letter and the gradient check (lesson "The GPT block"). Drawn from
 the build's numbers before Python; redrawn by the worker's GPT; keyboard, axe-core and a phone's width."""
 
+import json
 import math
 import re
 
@@ -11,8 +12,10 @@ from playwright.sync_api import BrowserContext, Locator, Page, expect
 from gpt.checkpoint import load_checkpoint
 from gpt.letter_loss import compare_losses
 from gpt.sampling import sampling_steps
+from lab_checks import grading
+from learner_engine.assemble import PIECES
 from tests.e2e.accessibility import axe_violations
-from tests.e2e.learner import RUN_TIMEOUT, close_page, open_page, wait_for_python
+from tests.e2e.learner import RUN_TIMEOUT, close_page, labs_in_site, open_page, wait_for_python
 from tests.site_server import SITE
 
 BLOCK = "/gpt/gpt-block/"
@@ -27,8 +30,6 @@ def model():
 
 def shipped(path: str, kind: str) -> dict:
     """The numbers the build embedded in the page's picture of kind."""
-    import json
-
     html = (SITE / path.strip("/") / "index.html").read_text()
     figure = re.search(rf'<figure class="bp-widget bp-picture bp-{kind}".*?</figure>', html, re.S)[0]
     return json.loads(
@@ -64,8 +65,22 @@ def test_the_pages_ship_numbers_the_gpt_computed(model) -> None:
     assert max(abs(e - g) for e, g in zip(check["estimates"], check["gradients"])) < 1e-6
 
 
+def as_a_learner_who_passed_the_engine_labs(page: Page) -> None:
+    """Before the page loads: the labs' reference code saved and passed, as tests/e2e/test_my_engine does."""
+    where = labs_in_site()
+    code = {lab: grading.load(lab).SOLUTION for lab, _, _ in PIECES}
+    progress = {"labs": {lab: {"passed": True, "at": "2026-12-05T08:00:00.000Z"} for lab in code}}
+    stored = {f"backprop-lab:code:{where[lab]}#{lab}": text for lab, text in code.items()}
+    page.add_init_script(
+        f"localStorage.setItem('backprop-lab:progress', {json.dumps(json.dumps(progress))});"
+        f"for (const [k, v] of Object.entries({json.dumps(stored)})) localStorage.setItem(k, v);"
+    )
+
+
 def test_the_loss_and_the_gradient_check(shared_context: BrowserContext, plain_server: str) -> None:
-    page = open_page(shared_context, plain_server + BLOCK, python=False)
+    page = shared_context.new_page()
+    as_a_learner_who_passed_the_engine_labs(page)
+    page.goto(plain_server + BLOCK)
     try:
         loss = page.locator("figure.bp-letter-loss")
         check = page.locator("figure.bp-gradient-check")
@@ -122,6 +137,13 @@ def test_the_loss_and_the_gradient_check(shared_context: BrowserContext, plain_s
             page.locator("figure.bp-gradient-check[data-state='ready'][data-rule='intact'][data-off='0']")
         ).to_be_visible(timeout=RUN_TIMEOUT)
         assert axe_violations(page, "figure.bp-picture") == []
+
+        check.get_by_role("switch", name="Run on my engine").press("Space")  # the labs' code: on the diagonal
+        mine = page.locator("figure.bp-gradient-check[data-state='ready'][data-checked='mine']")
+        expect(mine).to_be_visible(timeout=RUN_TIMEOUT)
+        expect(mine).to_have_attribute("data-off", "0")
+        expect(rule).to_be_disabled()
+        expect(mine.locator(".bp-gradient__summary")).to_contain_text("backward() on your engine agrees")
         fits_a_phone(page, check)
     finally:
         close_page(page)

@@ -10,6 +10,7 @@ from gpt.checkpoint import load_checkpoint
 from gpt.gradient_check import (
     BROKEN,
     broken_copy,
+    checkpoint_gradient_check,
     chosen_parameters,
     estimates,
     gradient_check,
@@ -124,3 +125,23 @@ def test_unknown_rules_and_parameters_are_refused(model) -> None:
         rule_gradients(model, "al", [["wte", 27, 0]])
     with pytest.raises(ValueError, match="no parameter"):
         rule_gradients(model, "al", [["nope", 0, 0]])
+
+
+def test_the_check_runs_on_the_learners_engine_once_it_is_switched_on(monkeypatch) -> None:
+    from lab_checks import grading
+    from learner_engine import switch
+    from learner_engine.assemble import PIECES
+    from learner_engine.probe import EngineBroken
+
+    monkeypatch.setattr(switch, "loaded", {})
+    with pytest.raises(EngineBroken, match="not loaded"):
+        checkpoint_gradient_check("al", 1, engine="mine")
+    labs = [lab for lab, _, _ in PIECES]
+    switch.use("names", {lab: grading.load(lab).SOLUTION for lab in labs}, labs)
+    mine = checkpoint_gradient_check("al", 1, engine="mine")
+    course = checkpoint_gradient_check("al", 1)
+    assert mine["engine"] == "mine" and mine["parameters"] == course["parameters"]
+    assert max(abs(e - g) for e, g in zip(mine["estimates"], mine["gradients"])) < AGREE
+    assert mine["gradients"] == pytest.approx(course["gradients"], abs=1e-9)
+    with pytest.raises(ValueError, match="course's engine"):
+        checkpoint_gradient_check("al", 1, rule="exp", engine="mine")

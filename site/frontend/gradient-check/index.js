@@ -1,8 +1,10 @@
 // The gradient check: each sampled parameter's backward() gradient (up) against its nudged estimate
 // (across), one dot each, on the diagonal when the two agree. The build checked the trained GPT on its
-// name; the worker draws a new sample of parameters, or breaks one engine rule in a copy of the engine.
+// name; the worker draws a new sample of parameters, breaks one engine rule in a copy of the engine, or
+// (Run on my engine) checks the same weights on the engine the learner wrote in the labs.
 
 import { button, element, table } from "../dom.js";
+import { createEngineSwitch } from "../training/engine-switch.js";
 import { failure } from "../worker/protocol.js";
 import { python } from "../worker-client/client.js";
 
@@ -18,7 +20,7 @@ export function mountGradientCheckPictures(widgets) {
 function mountPicture(root, data) {
   const canvas = root.querySelector(".bp-picture__canvas");
   const details = root.querySelector(".bp-picture__details");
-  const state = { shown: data, point: 0 };
+  const state = { shown: { engine: "course", ...data }, point: 0 };
 
   const form = element("form", "bp-picture__form");
   const wrap = element("div", "bp-picture__field");
@@ -44,9 +46,14 @@ function mountPicture(root, data) {
     resample();
   });
   rule.addEventListener("change", () => rebreak(rule.value));
+  const engineSwitch = createEngineSwitch(root, python(), "names", root.id);
+  // The switch marks the figure's data-engine once the learner's engine is loaded (or dropped): check again.
+  new MutationObserver(() => {
+    if (root.dataset.engine !== state.shown.engine) resample();
+  }).observe(root, { attributes: true, attributeFilter: ["data-engine"] });
   const readout = element("p", "bp-picture__readout");
   readout.setAttribute("role", "status");
-  root.prepend(form);
+  root.prepend(form, engineSwitch.element);
   canvas.after(readout);
 
   function say(text, kind = "info") {
@@ -71,18 +78,20 @@ function mountPicture(root, data) {
     const summary = element("p", "bp-gradient__summary");
     summary.textContent =
       off === 0
-        ? `All ${shown.parameters.length} points are on the diagonal: backward() agrees with the nudges to within ${AGREE}.`
+        ? `All ${shown.parameters.length} points are on the diagonal: backward() on ${ruleText(shown)} agrees with the nudges to within ${AGREE}.`
         : `${off} of ${shown.parameters.length} points are off the diagonal: backward() disagrees with the nudges (${ruleText(shown)}).`;
     canvas.replaceChildren(plot, summary);
     const open = details.open;
     details.replaceChildren(element("summary", "", "The numbers as a table"), gradientTable(shown));
     details.open = open;
     root.dataset.rule = shown.rule;
+    root.dataset.checked = shown.engine;
     root.dataset.off = String(off);
     say(inWords());
   }
 
   function ruleText(shown) {
+    if (shown.engine === "mine") return "your engine";
     return shown.rule === "intact" ? "the course's engine" : shown.broken[shown.rule];
   }
 
@@ -108,7 +117,7 @@ function mountPicture(root, data) {
     say(busy);
     const result = await request().catch((error) => failure("Unavailable", String(error?.message ?? error)));
     again.disabled = false;
-    rule.disabled = false;
+    rule.disabled = root.dataset.engine === "mine"; // the broken rules are copies of the course's engine
     if (!result.ok) {
       root.dataset.state = "error";
       say(`Could not check: ${result.error?.message ?? "Python stopped."}`, "error");
@@ -136,8 +145,13 @@ function mountPicture(root, data) {
       return;
     }
     const count = state.shown.parameters.length;
-    const result = await ask(() => python().call("gradient_check", "sample", { name: state.shown.name, seed: s, rule: rule.value }), `Nudging ${count} parameters up and down: ${2 * count} forward passes, a few seconds…`);
-    if (!result.ok) return;
+    const engine = root.dataset.engine;
+    if (engine === "mine") rule.value = "intact";
+    const result = await ask(() => python().call("gradient_check", "sample", { name: state.shown.name, seed: s, rule: rule.value, engine }), `Nudging ${count} parameters up and down: ${2 * count} forward passes, a few seconds…`);
+    if (!result.ok) {
+      if (engine === "mine") engineSwitch.broken(result.error); // back to the course's engine
+      return;
+    }
     state.shown = result;
     state.point = 0;
     root.dataset.source = "live";
@@ -208,6 +222,6 @@ function gradientTable(shown) {
     const g = shown.gradients[k];
     return [`${m}[${r}][${c}]`, e.toFixed(6), g.toFixed(6), Math.abs(e - g) > AGREE ? "off" : "on"];
   });
-  const engine = shown.rule === "intact" ? "the course's engine" : `a copy where ${shown.broken[shown.rule]}`;
+  const engine = shown.engine === "mine" ? "your engine" : shown.rule === "intact" ? "the course's engine" : `a copy where ${shown.broken[shown.rule]}`;
   return table("bp-picture__table", `Gradients of the loss of “${shown.name}” for ${rows.length} parameters, backward() on ${engine}`, ["parameter", "nudged estimate", "backward()", "diagonal"], rows);
 }

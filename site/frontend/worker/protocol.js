@@ -76,8 +76,9 @@ export const CALLS = {
   // A typed name's loss position by position, for the trained GPT and the untrained one it started from.
   "letter_loss.compare": { args: ["name"], result: ["ok", "name", "models"] },
   // The gradient check: a new sample of parameters (seed), nudged estimates and backward()'s gradients on
-  // the engine rule names ("intact" or a key of broken); gradients alone for the same parameters.
-  "gradient_check.sample": { args: ["name", "seed?", "rule?"], result: ["ok", "name", "seed", "nudge", "parameters", "estimates", "rule", "gradients", "broken"] },
+  // the engine rule names ("intact" or a key of broken), on the course's engine or ("mine") the learner's
+  // (switched on in this worker before); gradients alone for the same parameters.
+  "gradient_check.sample": { args: ["name", "seed?", "rule?", "engine?"], result: ["ok", "engine", "name", "seed", "nudge", "parameters", "estimates", "rule", "gradients", "broken"] },
   "gradient_check.gradients": { args: ["name", "parameters", "rule"], result: ["ok", "rule", "gradients"] },
   // The engine page: the learner's files loaded, or the originals back (error: the load's traceback).
   "engine_source.apply": { args: ["files"], result: ["ok", "changed", "error?"] },
