@@ -14,7 +14,10 @@ SNIPPET = re.compile(r'^\s*--8<--\s+"(?P<path>[^"]+)"\s*$')
 ADMONITION = re.compile(r'^(?P<indent>[ ]*)(?:!!!|\?\?\?\+?)\s+(?P<kind>\w+)(?:\s+"(?P<title>[^"]*)")?\s*$')
 TAB = re.compile(r'^(?P<indent>[ ]*)===\+?\s+"(?P<title>[^"]*)"\s*$')
 LESSON_LINK = re.compile(r"\[(?P<text>[^\]]+)\]\((?!https?:|mailto:|#)[^)\s]*\)")
-WIDGET_DIV = re.compile(r'^\s*<div class="bp-(?:attention|moons-trainer|names-trainer|course-map)\b')
+WIDGET_DIV = re.compile(
+    r'^\s*<div class="bp-(?:attention|sampling|letter-loss|gradient-check|'
+    r"moons-trainer|names-trainer|course-map)\b"
+)
 
 
 def lesson_cells(markdown: str, fences: list[Fence], root: Path) -> list[dict]:

@@ -19,6 +19,7 @@ from backprop_site.fences import FenceError, code_lines, find_fences
 from backprop_site.graphs import GraphBlockError, run_graph_block
 from backprop_site.labs import LabError, LabPlace, LabRegistry, write_course_map
 from backprop_site.link_lines import LinkLines
+from backprop_site.pictures import PICTURES, picture
 from backprop_site.serve_errors import ERRORS
 
 PLACEHOLDER = re.compile(r'<div data-bp-widget="(\d+)"></div>')
@@ -142,6 +143,15 @@ class BackpropPlugin(BasePlugin[BackpropConfig]):
             except ValueError as e:
                 raise PluginError(f"{self.where(page)}:{above + i + 1}: attention picture: {e}") from None
             lines[i] = placeholder(widgets.attention(data, f"attention-{k}"))
+        for kind in PICTURES:  # the GPT module's other pictures, numbered per kind as attention's are
+            found = [i for i, line in enumerate(lines) if i not in code and kind.marker.fullmatch(line)]
+            for k, i in enumerate(found):
+                try:
+                    data = kind.data(kind.marker.fullmatch(lines[i]))
+                except ValueError as e:
+                    where = f"{self.where(page)}:{above + i + 1}"
+                    raise PluginError(f"{where}: {kind.kind} picture: {e}") from None
+                lines[i] = placeholder(picture(kind.kind, data, f"{kind.kind}-{k}"))
         for fence, stand_in in reversed(blocks):  # from the last, so earlier fences keep their indexes
             lines[fence.start : fence.end] = [stand_in, ""]
         return lines

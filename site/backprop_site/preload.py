@@ -4,9 +4,9 @@ import re
 
 from mkdocs.utils import get_relative_url
 
-# The same test as main.js's: run cells, labs, the attention picture, either trainer or engine/ start Python.
+# The same test as main.js's: run cells, labs, the GPT pictures, either trainer or engine/ start Python.
 RUNS_PYTHON = re.compile(
-    r'data-kind="(?:run|lab|attention)"|class="bp-(?:moons-trainer|names-trainer|engine-source)"'
+    r'data-kind="(?:run|lab|attention|sampling|letter-loss|gradient-check)"|class="bp-(?:moons-trainer|names-trainer|engine-source)"'
 )
 # Fetched by the worker as modules (script) or with fetch(): the same URL, mode and credentials as the
 # worker's own requests, so the worker's request is answered by this download (the HTTP cache, or our

@@ -32,3 +32,31 @@ export function field(form, label, id, attributes) {
   form.append(wrap);
   return input;
 }
+
+// A table of numbers whose first column names its rows: the text alternative of the GPT's pictures.
+export function table(className, caption, head, rows, foot = []) {
+  const t = element("table", className);
+  t.append(element("caption", "", caption));
+  const headRow = element("tr");
+  for (const text of head) {
+    const th = element("th", "", text);
+    th.scope = "col";
+    headRow.append(th);
+  }
+  const part = (tag, lines) => {
+    const section = element(tag);
+    for (const [first, ...rest] of lines) {
+      const tr = element("tr");
+      const th = element("th", "", first);
+      th.scope = "row";
+      tr.append(th, ...rest.map((text) => element("td", "", text)));
+      section.append(tr);
+    }
+    return section;
+  };
+  const thead = element("thead");
+  thead.append(headRow);
+  t.append(thead, part("tbody", rows));
+  if (foot.length) t.append(part("tfoot", foot));
+  return t;
+}

@@ -27,7 +27,11 @@ function main() {
   const namesTrainers = [...document.querySelectorAll(".bp-names-trainer")]; // the GPT module's names page
   const sources = [...document.querySelectorAll(".bp-engine-source")]; // lesson 6.1's editable engine/
   const attention = widgetsOfKind("attention"); // the GPT module's attention picture (live for a typed name)
-  const code = runs.length + labs.length + moonsTrainers.length + namesTrainers.length + sources.length + attention.length > 0;
+  const sampling = widgetsOfKind("sampling"); // and its pictures of what the model thinks
+  const letterLoss = widgetsOfKind("letter-loss");
+  const gradientCheck = widgetsOfKind("gradient-check");
+  const pictures = attention.length + sampling.length + letterLoss.length + gradientCheck.length;
+  const code = runs.length + labs.length + moonsTrainers.length + namesTrainers.length + sources.length + pictures > 0;
   const client = python();
   // Python and the service worker first, so their work overlaps drawing the page. Offline copies and
   // cross-origin isolation come from our service worker; on a first visit the page may reload once to
@@ -50,6 +54,9 @@ function main() {
     if (moonsTrainers.length) loaded.push(import("./training/index.js").then(({ mountMoonsTrainers }) => mountMoonsTrainers(moonsTrainers)));
     if (namesTrainers.length) loaded.push(import("./training/index.js").then(({ mountNamesTrainers }) => mountNamesTrainers(namesTrainers)));
     if (attention.length) loaded.push(import("./attention/index.js").then(({ mountAttentionPictures }) => mountAttentionPictures(attention)));
+    if (sampling.length) loaded.push(import("./sampling/index.js").then(({ mountSamplingPictures }) => mountSamplingPictures(sampling)));
+    if (letterLoss.length) loaded.push(import("./letter-loss/index.js").then(({ mountLetterLossPictures }) => mountLetterLossPictures(letterLoss)));
+    if (gradientCheck.length) loaded.push(import("./gradient-check/index.js").then(({ mountGradientCheckPictures }) => mountGradientCheckPictures(gradientCheck)));
     if (sources.length) loaded.push(import("./engine-source/index.js").then(({ mountEngineSources }) => mountEngineSources(sources)));
   }
   const courseMap = document.querySelector(".bp-course-map");

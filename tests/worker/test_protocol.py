@@ -136,6 +136,12 @@ EXAMPLES = {
         {"mode": "continue", "steps": 1, "count": 1, "engine": "mine"},
     ],
     "attention.weights": [{"name": "emma"}],
+    "sampling.steps": [{"seed": 3, "temperature": 1.5}],
+    "letter_loss.compare": [{"name": "jo"}],
+    "gradient_check.sample": [{"name": "al", "seed": 1, "rule": "mul"}],
+    "gradient_check.gradients": [
+        {"name": "jo", "parameters": [["wte", 9, 0], ["lm_head", 26, 3]], "rule": "exp"}
+    ],
 }
 
 

@@ -71,6 +71,15 @@ export const CALLS = {
   "learner_engine.download": { args: ["saved", "passed", "modules", "day"], result: ["ok", "name", "zip", "files", "pieces", "left_out"] },
   // The trained GPT's attention for a typed name (a name it cannot read fails with a ValueError).
   "attention.weights": { args: ["name"], result: ["ok", "name", "tokens", "heads"] },
+  // A name sampled by the trained GPT, each step's 27 probabilities as learned and after the temperature.
+  "sampling.steps": { args: ["seed?", "temperature?"], result: ["ok", "name", "seed", "temperature", "tokens", "steps"] },
+  // A typed name's loss position by position, for the trained GPT and the untrained one it started from.
+  "letter_loss.compare": { args: ["name"], result: ["ok", "name", "models"] },
+  // The gradient check: a new sample of parameters (seed), nudged estimates and backward()'s gradients on
+  // the engine rule names ("intact" or a key of broken), on the course's engine or ("mine") the learner's
+  // (switched on in this worker before); gradients alone for the same parameters.
+  "gradient_check.sample": { args: ["name", "seed?", "rule?", "engine?"], result: ["ok", "engine", "name", "seed", "nudge", "parameters", "estimates", "rule", "gradients", "broken"] },
+  "gradient_check.gradients": { args: ["name", "parameters", "rule"], result: ["ok", "rule", "gradients"] },
   // The engine page: the learner's files loaded, or the originals back (error: the load's traceback).
   "engine_source.apply": { args: ["files"], result: ["ok", "changed", "error?"] },
   "engine_source.restore": { args: [], result: ["ok", "changed", "error?"] },
