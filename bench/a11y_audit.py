@@ -48,13 +48,18 @@ def main() -> None:
             context.close()
         browser.close()
     views = len(pages) * len(VIEWS)
-    print(f"axe-core WCAG 2.2 AA: {len(pages)} pages x {len(VIEWS)} views ({', '.join(VIEWS)}), Python not started")
-    print(f"{len(elements)} rules violated on {sum(elements.values())} elements; serious or critical in {bad_views} of {views} views")
+    print(f"axe-core WCAG 2.2 AA: {len(pages)} pages x {len(VIEWS)} views ({', '.join(VIEWS)}), no Python")
+    print(
+        f"{len(elements)} rules violated on {sum(elements.values())} elements;"
+        f" serious or critical in {bad_views} of {views} views"
+    )
     for rule, count in elements.most_common():
         print(f"  {rule:32} {impact[rule]:9} {count:6}")
         for line in examples[rule] if args.examples else []:
             print(f"      {line}")
-    print(f"({time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {time.monotonic() - started:.1f} s; {cpu_model()}; load average {load_before} before, {load_average()} after)")
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    took = time.monotonic() - started
+    print(f"({when}; {took:.1f} s; {cpu_model()}; load average {load_before} before, {load_average()} after)")
 
 
 if __name__ == "__main__":
