@@ -15,7 +15,7 @@ from gpt.sampling import sampling_steps
 from lab_checks import grading
 from learner_engine.assemble import PIECES
 from tests.e2e.accessibility import axe_violations
-from tests.e2e.learner import RUN_TIMEOUT, close_page, labs_in_site, open_page, wait_for_python
+from tests.e2e.learner import RUN_TIMEOUT, close_page, labs_in_site, open_page, until, wait_for_python
 from tests.site_server import SITE
 
 BLOCK = "/gpt/gpt-block/"
@@ -46,7 +46,9 @@ def table_rows(figure: Locator) -> list[list[str]]:
 def fits_a_phone(page: Page, figure: Locator) -> None:
     """At 390 px the page does not scroll sideways; the picture stays inside the page's width."""
     page.set_viewport_size(PHONE)
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # The pictures redraw for the new width when the browser reports the resize: wait for that state.
+    fits = f"document.documentElement.scrollWidth <= {PHONE['width']}"
+    assert until(page, fits, timeout=10), page.evaluate("document.documentElement.scrollWidth")
     box = figure.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
 
