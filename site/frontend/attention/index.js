@@ -5,9 +5,8 @@
 import { button, element } from "../dom.js";
 import { failure } from "../worker/protocol.js";
 import { python } from "../worker-client/client.js";
+import { MAX_LETTERS, typedName } from "./typed-name.js";
 
-const LETTERS = /^[a-z]+$/;
-const MAX_LETTERS = 15;
 const STRONG = 0.7; // from this weight on, a cell is dark enough for light text (as the build draws it)
 
 export function mountAttentionPictures(widgets) {
@@ -96,8 +95,7 @@ function mountPicture(root, data) {
   }
 
   async function readName(text) {
-    const wanted = text.trim().toLowerCase();
-    const problem = !wanted ? "Type a name: at least one letter." : !LETTERS.test(wanted) ? "Use only the letters a to z." : wanted.length > MAX_LETTERS ? `The model reads at most ${MAX_LETTERS} letters.` : "";
+    const { wanted, problem } = typedName(text);
     if (problem) {
       root.dataset.state = "error";
       say(problem, "error");

@@ -5,9 +5,8 @@
 import { button, element, table } from "../dom.js";
 import { failure } from "../worker/protocol.js";
 import { python } from "../worker-client/client.js";
+import { MAX_LETTERS, typedName } from "../attention/typed-name.js";
 
-const LETTERS = /^[a-z]+$/;
-const MAX_LETTERS = 15;
 const MODELS = { trained: "trained", untrained: "untrained" };
 
 export function mountLetterLossPictures(widgets) {
@@ -52,8 +51,7 @@ function mountPicture(root, data) {
   }
 
   async function read(text) {
-    const wanted = text.trim().toLowerCase();
-    const problem = !wanted ? "Type a name: at least one letter." : !LETTERS.test(wanted) ? "Use only the letters a to z." : wanted.length > MAX_LETTERS ? `The model reads at most ${MAX_LETTERS} letters.` : "";
+    const { wanted, problem } = typedName(text);
     if (problem) {
       root.dataset.state = "error";
       say(problem, "error");
