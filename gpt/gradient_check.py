@@ -1,5 +1,6 @@
 """backward()'s gradient of a name's loss against a nudge's estimate, parameter by parameter, for the GPT
-on the course's engine or on a copy of it with one local gradient rule broken on purpose."""
+on the course's engine or on a copy of it with one local gradient rule broken on purpose (the copy runs
+gpt.plain's GPT, a node for every * and +, so a broken product rule reaches every product)."""
 
 import importlib.util
 import math
@@ -9,6 +10,7 @@ from functools import cache
 
 from gpt.attention import check_name
 from gpt.model import GPT, encode
+from gpt.plain import PlainGPT
 
 NUDGE = 1e-4  # central differences: (loss(w + h) - loss(w - h)) / 2h, off by about h² times a third slope
 PER_MATRIX = 6  # parameters drawn from each of the model's 9 weight matrices
@@ -56,11 +58,11 @@ def estimates(model: GPT, name: str, chosen: list[list], h: float = NUDGE) -> li
 
 
 def broken_copy(model: GPT, rule: str) -> GPT:
-    """A GPT with the model's weights on a fresh copy of engine/value.py whose rule (BROKEN's keys) is
+    """The model's weights in a PlainGPT on a fresh copy of engine/value.py whose rule (BROKEN's keys) is
     wrong; the forward pass, and so every loss, is the model's own to the last bit."""
     if rule not in BROKEN:
         raise ValueError(f"no broken rule {rule!r}: {' or '.join(BROKEN)}")
-    return weights_onto(model, GPT(seed=0), _broken_engine(rule).Value)
+    return weights_onto(model, PlainGPT(seed=0), _broken_engine(rule).Value)
 
 
 def weights_onto(model: GPT, copy, Value: type):

@@ -17,9 +17,31 @@ def encode(name: str) -> list[int]:
     return [BOS] + [LETTERS.index(c) for c in name] + [BOS]
 
 
+def dot(ws: list, xs: list) -> Value:
+    """w1*x1 + w2*x2 + ... as one node, which stores what its * and + nodes would pass on: x to each w,
+    w to each x (a plain number is a constant, not a child). Added in the order sum() adds the products,
+    so its number is theirs exactly."""
+    total, children, grads = 0, [], []
+    for w, x in zip(ws, xs):
+        if isinstance(w, Value) and isinstance(x, Value):
+            total += w.data * x.data
+            children += (w, x)
+            grads += (x.data, w.data)
+        elif isinstance(w, Value):
+            total += w.data * x
+            children.append(w)
+            grads.append(x)
+        else:
+            total += w * x.data if isinstance(x, Value) else w * x
+            if isinstance(x, Value):
+                children.append(x)
+                grads.append(w)
+    return Value(total, tuple(children), "dot", tuple(grads))
+
+
 def linear(x: list[Value], w: list[list[Value]]) -> list[Value]:
-    """Each row of w dotted with x: a layer without bias."""
-    return [sum(wi * xi for wi, xi in zip(row, x)) for row in w]
+    """Each row of w dotted with x: a layer without bias, one dot node per output."""
+    return [dot(row, x) for row in w]
 
 
 def softmax(logits: list[Value]) -> list[Value]:
@@ -30,14 +52,38 @@ def softmax(logits: list[Value]) -> list[Value]:
     return [e / total for e in exps]
 
 
+def cross_entropy(logits: list[Value], target: int) -> Value:
+    """-log softmax(logits)[target] as one node; its local gradient to each score is p - (1 if it is the
+    target's). Its number is the one softmax() then -log would give, operation for operation."""
+    top = max(v.data for v in logits)
+    exps = [math.exp(v.data - top) for v in logits]
+    total = 0
+    for e in exps:
+        total += e
+    grads = [e / total for e in exps]
+    grads[target] -= 1
+    return Value(-math.log(exps[target] / total), tuple(logits), "cross-entropy", tuple(grads))
+
+
 def rmsnorm(x: list[Value]) -> list[Value]:
-    """x rescaled to a root mean square of 1."""
-    scale = (sum(xi * xi for xi in x) / len(x) + 1e-5) ** -0.5
+    """x rescaled to a root mean square of 1; the scale (mean of squares + 1e-5) ** -0.5 is one node."""
+    n, squares = len(x), 0
+    for xi in x:
+        squares += xi.data * xi.data
+    mean = squares / n + 1e-5
+    scale = mean**-0.5
+    # d scale / d xi = -0.5 * mean ** -1.5 * 2 * xi / n
+    slope = -scale / mean / n
+    scale = Value(scale, tuple(x), "rms⁻¹", tuple(slope * xi.data for xi in x))
     return [xi * scale for xi in x]
 
 
 class GPT:
     """Token and position embeddings, attention + MLP blocks with residuals, and a readout to 27 scores."""
+
+    # The pieces the passes are made of: the fused ones above. gpt/plain.py's PlainGPT swaps in pieces
+    # that make a node for every * and +, and gets the same numbers.
+    dot, linear, rmsnorm, cross_entropy = map(staticmethod, (dot, linear, rmsnorm, cross_entropy))
 
     def __init__(self, seed: int | None = None):
         rng = random.Random(seed)
@@ -62,7 +108,7 @@ class GPT:
         """Scores for the token after this one; keys and values of earlier positions are kept per layer.
 
         attention, when given a list, gets each head's weights over positions 0..pos (layer by layer)."""
-        w = self.weights
+        w, dot, linear, rmsnorm = self.weights, self.dot, self.linear, self.rmsnorm
         x = rmsnorm([t + p for t, p in zip(w["wte"][token], w["wpe"][pos])])
         for i in range(N_LAYER):
             # Attention: each head mixes the values of this and earlier positions (never later ones).
@@ -72,17 +118,11 @@ class GPT:
             values[i].append(linear(h, w[f"layer{i}.wv"]))
             heads = []
             for s in range(0, N_EMBD, HEAD_DIM):
-                scores = [
-                    sum(a * b for a, b in zip(q[s : s + HEAD_DIM], k[s : s + HEAD_DIM]))
-                    / math.sqrt(HEAD_DIM)
-                    for k in keys[i]
-                ]
+                scores = [dot(q[s : s + HEAD_DIM], k[s : s + HEAD_DIM]) / math.sqrt(HEAD_DIM) for k in keys[i]]
                 weights = softmax(scores)
                 if attention is not None:
                     attention.append([a.data for a in weights])
-                heads += [
-                    sum(a * v[j] for a, v in zip(weights, values[i])) for j in range(s, s + HEAD_DIM)
-                ]
+                heads += [dot(weights, [v[j] for v in values[i]]) for j in range(s, s + HEAD_DIM)]
             x = [a + b for a, b in zip(x, linear(heads, w[f"layer{i}.wo"]))]
             # MLP: widen, ReLU, narrow back.
             h = [hi.relu() for hi in linear(rmsnorm(x), w[f"layer{i}.fc1"])]
@@ -94,7 +134,7 @@ class GPT:
         tokens = encode(name)
         n = min(BLOCK_SIZE, len(tokens) - 1)
         keys, values = [[] for _ in range(N_LAYER)], [[] for _ in range(N_LAYER)]
-        losses = [-softmax(self(tokens[p], p, keys, values))[tokens[p + 1]].log() for p in range(n)]
+        losses = [self.cross_entropy(self(tokens[p], p, keys, values), tokens[p + 1]) for p in range(n)]
         return sum(losses) / n
 
     def sample(self, rng: random.Random, temperature: float = 0.5) -> str:
