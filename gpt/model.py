@@ -118,7 +118,8 @@ class GPT:
             values[i].append(linear(h, w[f"layer{i}.wv"]))
             heads = []
             for s in range(0, N_EMBD, HEAD_DIM):
-                scores = [dot(q[s : s + HEAD_DIM], k[s : s + HEAD_DIM]) / math.sqrt(HEAD_DIM) for k in keys[i]]
+                qh = q[s : s + HEAD_DIM]
+                scores = [dot(qh, k[s : s + HEAD_DIM]) / math.sqrt(HEAD_DIM) for k in keys[i]]
                 weights = softmax(scores)
                 if attention is not None:
                     attention.append([a.data for a in weights])
