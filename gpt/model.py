@@ -21,21 +21,27 @@ def dot(ws: list, xs: list) -> Value:
     """w1*x1 + w2*x2 + ... as one node, which stores what its * and + nodes would pass on: x to each w,
     w to each x (a plain number is a constant, not a child). Added in the order sum() adds the products,
     so its number is theirs exactly."""
+    if len(ws) != len(xs):
+        raise ValueError(f"dot() of {len(ws)} weights and {len(xs)} inputs: they must be as many")
+    if not all(isinstance(v, Value) for v in (*ws, *xs)):
+        return _dot_with_numbers(ws, xs)
+    wd, xd = [w.data for w in ws], [x.data for x in xs]
+    total = 0
+    for a, b in zip(wd, xd):
+        total += a * b
+    return Value(total, (*ws, *xs), "dot", (*xd, *wd))
+
+
+def _dot_with_numbers(ws: list, xs: list) -> Value:
+    """dot() where some of the factors are plain numbers: those are constants, not children."""
     total, children, grads = 0, [], []
     for w, x in zip(ws, xs):
-        if isinstance(w, Value) and isinstance(x, Value):
-            total += w.data * x.data
-            children += (w, x)
-            grads += (x.data, w.data)
-        elif isinstance(w, Value):
-            total += w.data * x
-            children.append(w)
-            grads.append(x)
-        else:
-            total += w * x.data if isinstance(x, Value) else w * x
-            if isinstance(x, Value):
-                children.append(x)
-                grads.append(w)
+        a, b = (w.data if isinstance(w, Value) else w), (x.data if isinstance(x, Value) else x)
+        total += a * b
+        for factor, other in ((w, b), (x, a)):
+            if isinstance(factor, Value):
+                children.append(factor)
+                grads.append(other)
     return Value(total, tuple(children), "dot", tuple(grads))
 
 
@@ -161,12 +167,13 @@ class Adam:
     def step(self, lr: float) -> None:
         """Move every parameter against its gradient, then zero the gradient."""
         self.t += 1
-        b1, b2 = self.beta1, self.beta2
+        b1, b2, m, v = self.beta1, self.beta2, self.m, self.v
+        fix1, fix2 = 1 - b1**self.t, 1 - b2**self.t  # the corrections for m and v starting at 0
         for i, p in enumerate(self.params):
-            self.m[i] = b1 * self.m[i] + (1 - b1) * p.grad
-            self.v[i] = b2 * self.v[i] + (1 - b2) * p.grad**2
-            m_hat, v_hat = self.m[i] / (1 - b1**self.t), self.v[i] / (1 - b2**self.t)
-            p.data -= lr * m_hat / (math.sqrt(v_hat) + self.eps)
+            g = p.grad
+            m[i] = b1 * m[i] + (1 - b1) * g
+            v[i] = b2 * v[i] + (1 - b2) * g**2
+            p.data -= lr * (m[i] / fix1) / (math.sqrt(v[i] / fix2) + self.eps)
             p.grad = 0.0
 
 
