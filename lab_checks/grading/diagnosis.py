@@ -12,10 +12,16 @@ from dataclasses import dataclass
 
 from engine import Value as EngineValue
 from engine import topological_order
-from lab_checks.grading.graphs import node_cause, order_cause
+from lab_checks.grading.graphs import coverage_cause, node_cause, order_cause
 from lab_checks.grading.model import Case
 from lab_checks.grading.observe import Other, agrees
-from lab_checks.grading.patterns import is_gradient, lists_cause, numbers_cause, numeric_rows
+from lab_checks.grading.patterns import (
+    is_gradient,
+    lists_cause,
+    numbers_cause,
+    numeric_rows,
+    value_for_number,
+)
 from lab_checks.grading.raised import raised_cause
 from lab_checks.grading.sandbox import Raised, Returned, Sandbox
 from lab_checks.grading.variants import variant_cause, variants
@@ -47,6 +53,9 @@ def likely_cause(e: Evidence) -> str | None:
         return _in_sandbox(e.box, raised_cause, e.got.error)
     if type(e.got) is not list or any(isinstance(g, Other) and g.kind == "object" for g in e.got):
         return None
+    wrapped = value_for_number(e.case.expected, e.got)
+    if wrapped:
+        return wrapped
     rows = numeric_rows(e.case.expected, e.got, e.tol)
     if e.quick:
         return numbers_cause(rows, e.tol) or lists_cause(e.case.expected, e.got)
@@ -57,7 +66,7 @@ def likely_cause(e: Evidence) -> str | None:
             return moved
     reference = _reference_scope(e, solution)
     output = BACKWARD_CALL.findall(e.case.code)
-    graph, connected = None, None
+    graph, connected, mine = None, None, None
     if reference is not None and len(output) == 1:
         mine = e.replay(e.case, e.mine)
         if mine is not None:
@@ -66,6 +75,8 @@ def likely_cause(e: Evidence) -> str | None:
                 e.box, _connected, mine, output[0], [r.what for r in rows if is_gradient(r)]
             )
     numbers = numbers_cause(rows, e.tol, connected if type(connected) is bool else None)
+    if not numbers and connected is None and mine is not None and len(output) == 1:
+        numbers = _in_sandbox(e.box, _cut_off, mine, output[0], rows)
     if numbers and graph:
         return f"{numbers} {graph}"
     if numbers or graph:
@@ -134,6 +145,23 @@ def _connected(scope: dict, output: str, gradients: list[str]) -> bool | None:
     return True if all(found) else False if not any(found) else None
 
 
+def _cut_off(scope: dict, output: str, rows: list) -> str | None:
+    """Some gradients 0, of Values the output's graph does not reach, while the rest are right."""
+    wrong = [r for r in rows if not r.ok]
+    if not wrong or not all(is_gradient(r) and r.got == 0 for r in wrong):
+        return None
+    for r in wrong:
+        if _connected(scope, output, [r.what]) is not False:
+            return None
+    names = _and([f"`{r.what[: -len('.grad')]}`" for r in wrong])
+    return (
+        f"{names} {'has' if len(wrong) == 1 else 'have'} gradient 0 while the rest are right: the output's "
+        f"graph does not reach {'it' if len(wrong) == 1 else 'them'}. A step that uses "
+        f"{'it' if len(wrong) == 1 else 'them'} was computed on plain numbers (`.data`) and wrapped "
+        "back into a `Value`, so backward() stops there. Keep every step a `Value` operation."
+    )
+
+
 def _find(node: ast.AST, scope: dict) -> object:
     """The object an expression like a, x[2] or n.w[0] names in scope (no calls), or None."""
     if isinstance(node, ast.Name):
@@ -165,6 +193,12 @@ def _order(e: Evidence, reference: dict | None) -> str | None:
 
 def _order_of(order: list, reference: dict, name: str, tol: float) -> str | None:
     labels = {v.label for v in topological_order(reference[name])}
-    if labels != set(order) or reference[name].label not in labels:
+    if reference[name].label not in labels or reference[name].label not in order:
         return None
-    return order_cause(order, reference, name, tol)
+    if labels == set(order) and len(order) == len(labels):
+        return order_cause(order, reference, name, tol)
+    return coverage_cause(order, labels) if set(order) <= labels else None
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

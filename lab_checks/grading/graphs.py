@@ -212,3 +212,21 @@ def order_cause(order: object, reference: dict, output: str, tol: float) -> str 
         for child, local in zip(v._prev, v._local_grads):
             grad[child.label] += local * grad[label]
     return None
+
+
+def coverage_cause(order: list[str], labels: set[str]) -> str | None:
+    """An order of a graph's nodes (labels) with some left out or some listed more than once."""
+    twice = sorted({x for x in order if order.count(x) > 1}, key=order.index)
+    missing = sorted(labels - set(order))
+    if twice:
+        counts = ", ".join(f"`{x}` {order.count(x)} times" for x in twice[:4])
+        return (
+            f"The order lists {counts}: each node belongs in it once, however many nodes use it."
+        )
+    if missing:
+        shown = _listed([f"`{x}`" for x in missing[:6]])
+        return (
+            f"The order leaves out {shown}, of the {len(labels)} nodes the output depends on: each belongs "
+            "in it once. Does the walk reach every input of every node?"
+        )
+    return None

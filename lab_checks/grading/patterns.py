@@ -4,7 +4,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from lab_checks.grading.observe import agrees, is_number, show
+from lab_checks.grading.observe import Other, agrees, is_number, show
 
 NICE_FACTORS = {
     2.0: "twice",
@@ -272,4 +272,15 @@ def lists_cause(expected: dict, got: list) -> str | None:
             if k in (1, len(want) - 1):
                 return f"`{what}` has the right items, but with {moved}: is one of them put on the wrong end?"
         return f"`{what}` has the right items in another order: is something added in the wrong order?"
+    return None
+
+
+def value_for_number(expected: dict, got: list) -> str | None:
+    """A Value where a plain number was due: its `.data` is the number the check wanted."""
+    for (what, want), value in zip(expected.items(), got):
+        if is_number(want) and isinstance(value, Other) and value.kind == "Value":
+            return (
+                f"`{what}` is a `Value` ({value.text}), where a plain number was due: is its `.data` "
+                "missing where it is stored or returned?"
+            )
     return None
