@@ -103,9 +103,25 @@ def _off_by_one(e: Evidence, solution: dict) -> str | None:
         expected = list(e.case.expected.values())
         if all(agrees(x, t, e.tol) for x, t in zip(expected, theirs)):
             continue  # that argument does not change the results: it says nothing
-        if all(_same(t, g, e.tol) for t, g in zip(theirs, e.got)):
+        if all(_same(t, g, e.tol) for t, g in zip(theirs, e.got)) and _confirmed(e, variant, functions):
             return variant_cause(variant)
     return None
+
+
+def _confirmed(e: Evidence, variant, functions: dict) -> bool:
+    """Off by one once more: the learner's code with the argument moved gives the solution's moved twice.
+
+    One match could be chance (the wrong token's probability may be the one next to it); two are not.
+    """
+    step = variant.now - variant.was
+    for further in variants(variant.case, functions):
+        if further.parameter != variant.parameter or further.now != variant.now + step:
+            continue
+        mine, theirs = e.observe(variant.case, e.mine), e.observe(further.case, e.solution())
+        if type(mine) is not list or type(theirs) is not list:
+            return False
+        return all(_same(t, g, e.tol) for t, g in zip(theirs, mine))
+    return False
 
 
 def _same(theirs: object, got: object, tol: float) -> bool:

@@ -220,9 +220,7 @@ def coverage_cause(order: list[str], labels: set[str]) -> str | None:
     missing = sorted(labels - set(order))
     if twice:
         counts = ", ".join(f"`{x}` {order.count(x)} times" for x in twice[:4])
-        return (
-            f"The order lists {counts}: each node belongs in it once, however many nodes use it."
-        )
+        return f"The order lists {counts}: each node belongs in it once, however many nodes use it."
     if missing:
         shown = _listed([f"`{x}`" for x in missing[:6]])
         return (
