@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from engine import Value as EngineValue
 from engine import topological_order
-from lab_checks.grading.graphs import coverage_cause, node_cause, order_cause
+from lab_checks.grading.graphs import WrongNode, coverage_cause, order_cause, wrong_node
 from lab_checks.grading.model import Case
 from lab_checks.grading.observe import Other, agrees
 from lab_checks.grading.patterns import (
@@ -47,8 +47,23 @@ class Evidence:
     quick: bool = False  # only what needs no second run (a slow check's failure)
 
 
-def likely_cause(e: Evidence) -> str | None:
-    """The likely cause of this failure, in the learner's terms, or None when the evidence is not clear."""
+@dataclass(frozen=True)
+class Cause:
+    """A likely cause in the learner's terms; picture: the learner's graph with the node it names marked."""
+
+    text: str
+    picture: dict | None = None
+
+
+def likely_cause(e: Evidence) -> Cause | None:
+    """The likely cause of this failure, or None when the evidence is not clear."""
+    said = _likely_cause(e)
+    if isinstance(said, WrongNode):
+        return Cause(said.text, said.picture)
+    return Cause(said) if said else None
+
+
+def _likely_cause(e: Evidence) -> str | WrongNode | None:
     if isinstance(e.got, Raised):
         return _in_sandbox(e.box, raised_cause, e.got.error)
     if type(e.got) is not list or any(isinstance(g, Other) and g.kind == "object" for g in e.got):
@@ -70,17 +85,17 @@ def likely_cause(e: Evidence) -> str | None:
     if reference is not None and len(output) == 1:
         mine = e.replay(e.case, e.mine)
         if mine is not None:
-            graph = _in_sandbox(e.box, node_cause, mine, reference, output[0], e.tol)
+            graph = _in_sandbox(e.box, wrong_node, mine, reference, output[0], e.tol)
             connected = _in_sandbox(
                 e.box, _connected, mine, output[0], [r.what for r in rows if is_gradient(r)]
             )
     numbers = numbers_cause(rows, e.tol, connected if type(connected) is bool else None)
     if not numbers and connected is None and mine is not None and len(output) == 1:
         numbers = _in_sandbox(e.box, _cut_off, mine, output[0], rows)
-    if numbers and graph:
-        return f"{numbers} {graph}"
-    if numbers or graph:
-        return numbers or graph
+    if graph:
+        return WrongNode(f"{numbers} {graph.text}", graph.picture) if numbers else graph
+    if numbers:
+        return numbers
     return _order(e, reference) or lists_cause(e.case.expected, e.got)
 
 
@@ -88,7 +103,7 @@ def _in_sandbox(box: Sandbox, fn: Callable, *args) -> object:
     """fn(*args) as a learner call (it touches learner objects): its str or bool, or None."""
     outcome = box.call(fn, *args, quiet=True)
     value = outcome.value if isinstance(outcome, Returned) else None
-    return value if type(value) in (str, bool) else None
+    return value if type(value) in (str, bool, WrongNode) else None
 
 
 def _off_by_one(e: Evidence, solution: dict) -> str | None:
