@@ -14,7 +14,7 @@ export function showCausePicture(item, picture, hint) {
   hint.id ||= `${figure.id}-cause`;
   const name = picture.graph.names[picture.node];
   const what = MARKED[picture.kind] || "the node named above";
-  const caption = element("figcaption", "", `Your graph in the case tried, with your numbers: ${what}, ${name}, is marked in red.`);
+  const caption = element("figcaption", "", `Your graph in the case tried, with your numbers: ${what}, ${name}, is outlined in red.`);
   figure.append(caption);
   figure.dataset.markedNode = String(picture.node);
   item.append(figure);
