@@ -24,7 +24,7 @@ from lab_checks.grading.patterns import (
 )
 from lab_checks.grading.raised import raised_cause
 from lab_checks.grading.sandbox import Raised, Returned, Sandbox
-from lab_checks.grading.variants import variant_cause, variants
+from lab_checks.grading.variants import transposed, transposed_cause, variant_cause, variants
 
 BACKWARD_CALL = re.compile(r"\b([A-Za-z_]\w*)\.backward\(\)")
 MAX_VARIANTS = 8  # neighbours of a case tried with the solution (each costs one run of it)
@@ -76,7 +76,7 @@ def _likely_cause(e: Evidence) -> str | WrongNode | None:
         return numbers_cause(rows, e.tol) or lists_cause(e.case.expected, e.got)
     solution = e.solution()
     if solution is not None:
-        moved = _off_by_one(e, solution)
+        moved = _off_by_one(e, solution) or _transposed(e, solution)
         if moved:
             return moved
     reference = _reference_scope(e, solution)
@@ -120,6 +120,23 @@ def _off_by_one(e: Evidence, solution: dict) -> str | None:
             continue  # that argument does not change the results: it says nothing
         if all(_same(t, g, e.tol) for t, g in zip(theirs, e.got)) and _confirmed(e, variant, functions):
             return variant_cause(variant)
+    return None
+
+
+def _transposed(e: Evidence, solution: dict) -> str | None:
+    """A list-of-lists argument of the case transposed, for which the solution gives the learner's results."""
+    functions = {n: solution[n] for n in e.defines if callable(solution.get(n))}
+    for n, variant in enumerate(transposed(e.case, functions)):
+        if n >= MAX_VARIANTS:
+            break
+        theirs = e.observe(variant.case, solution)
+        if type(theirs) is not list or len(theirs) != len(e.got):
+            continue
+        expected = list(e.case.expected.values())
+        if all(agrees(x, t, e.tol) for x, t in zip(expected, theirs)):
+            continue  # the transpose does not change the results: it says nothing
+        if all(_same(t, g, e.tol) for t, g in zip(theirs, e.got)):
+            return transposed_cause(variant)
     return None
 
 

@@ -269,7 +269,7 @@ AGREEING = {
     ("iterative-topo", "no visited set"): {"each node belongs in it once"},
     ("iterative-topo", "breadth first, reversed"): {"would pass its gradient on"},
     ("iterative-topo", "pops the oldest note"): {"would pass its gradient on"},
-    ("linear", "columns instead of rows"): {"fewer items than it should"},  # one output per column
+    ("linear", "columns instead of rows"): {"fewer items than it should", "transposed"},  # w read by columns
     ("linear", "plain numbers"): {"a plain number where a `Value` was due"},
     ("named-steps", "plain numbers"): {"not connected to the inputs"},
     ("named-steps", "the square is missing"): {"constant factor"},  # e for e**2: a factor e
