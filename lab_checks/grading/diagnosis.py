@@ -24,7 +24,14 @@ from lab_checks.grading.patterns import (
 )
 from lab_checks.grading.raised import raised_cause
 from lab_checks.grading.sandbox import Raised, Returned, Sandbox
-from lab_checks.grading.variants import transposed, transposed_cause, variant_cause, variants
+from lab_checks.grading.variants import (
+    scaled,
+    scaled_cause,
+    transposed,
+    transposed_cause,
+    variant_cause,
+    variants,
+)
 
 BACKWARD_CALL = re.compile(r"\b([A-Za-z_]\w*)\.backward\(\)")
 MAX_VARIANTS = 8  # neighbours of a case tried with the solution (each costs one run of it)
@@ -76,7 +83,7 @@ def _likely_cause(e: Evidence) -> str | WrongNode | None:
         return numbers_cause(rows, e.tol) or lists_cause(e.case.expected, e.got)
     solution = e.solution()
     if solution is not None:
-        moved = _off_by_one(e, solution) or _transposed(e, solution)
+        moved = _off_by_one(e, solution) or _scaled(e, solution) or _transposed(e, solution)
         if moved:
             return moved
     reference = _reference_scope(e, solution)
@@ -123,20 +130,32 @@ def _off_by_one(e: Evidence, solution: dict) -> str | None:
     return None
 
 
+def _scaled(e: Evidence, solution: dict) -> str | None:
+    """A fractional argument doubled, halved or negated that the solution answers as the learner did."""
+    found = _matching(e, solution, scaled)
+    return scaled_cause(found) if found else None
+
+
 def _transposed(e: Evidence, solution: dict) -> str | None:
-    """A list-of-lists argument of the case transposed, for which the solution gives the learner's results."""
+    """A list-of-lists argument transposed, for which the solution gives the learner's results."""
+    found = _matching(e, solution, transposed)
+    return transposed_cause(found) if found else None
+
+
+def _matching(e: Evidence, solution: dict, make: Callable) -> object:
+    """The first of make(case, functions)'s variants that the solution answers exactly as the learner did."""
     functions = {n: solution[n] for n in e.defines if callable(solution.get(n))}
-    for n, variant in enumerate(transposed(e.case, functions)):
+    expected = list(e.case.expected.values())
+    for n, variant in enumerate(make(e.case, functions)):
         if n >= MAX_VARIANTS:
             break
         theirs = e.observe(variant.case, solution)
         if type(theirs) is not list or len(theirs) != len(e.got):
             continue
-        expected = list(e.case.expected.values())
         if all(agrees(x, t, e.tol) for x, t in zip(expected, theirs)):
-            continue  # the transpose does not change the results: it says nothing
+            continue  # the change does not change the results: it says nothing
         if all(_same(t, g, e.tol) for t, g in zip(theirs, e.got)):
-            return transposed_cause(variant)
+            return variant
     return None
 
 

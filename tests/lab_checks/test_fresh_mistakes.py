@@ -188,7 +188,7 @@ FRESH = [
         "adam",
         "the step doubled",
         _sub("adam", "p.data -= lr * m_hat", "p.data -= 2 * lr * m_hat"),
-        "Every `m[…]` and `v[…]` is right and every `params[…].data` is wrong",
+        "`lr` = ",
     ),
     (
         "adam",
@@ -236,6 +236,7 @@ INFERENCES = [
     "under the wrong names",
     "one number stands in for several",
     "off by one",
+    "too many somewhere",
     "not connected to the inputs",
     "does not reach",
     "shifted",
