@@ -16,6 +16,7 @@ NICE_FACTORS = {
 }
 RATIO_AGREEMENT = 1e-6
 INDEX = re.compile(r"\d+")
+POSITION = re.compile(r"\[\d+\]")  # m[0], params[2]: one kind of result at several positions
 KEY = re.compile(r"""\[\s*["']([^"']*)["']\s*\]|\.get\(\s*["']([^"']*)["']\s*\)""")  # g["a"], grad.get("a")
 
 
@@ -80,7 +81,7 @@ def _families(rows: list[Row]) -> str | None:
     """Kinds of result (m[0], m[1], ... is one kind) that are all right beside kinds that are all wrong."""
     kinds: dict[str, list[Row]] = {}
     for r in rows:
-        kinds.setdefault(KEY.sub("[…]", INDEX.sub("…", r.what)), []).append(r)
+        kinds.setdefault(KEY.sub("[…]", POSITION.sub("[…]", r.what)), []).append(r)
     kinds = {k: rs for k, rs in kinds.items() if len(rs) >= 2}
     right = [k for k, rs in kinds.items() if all(r.ok for r in rs)]
     wrong = [k for k, rs in kinds.items() if not any(r.ok for r in rs)]
