@@ -34,8 +34,9 @@ so a grader cannot expect a wrong number (GraderError).
 A failing case is matched against the known mistakes by behaviour: the first mistake whose code
 fails the same case with the same values (or the same exception type) lends its feedback. When none
 matches, diagnosis.py reads a likely cause from the case's own evidence (the learner's line and what
-it handed the course's code, an argument off by one, the first wrong node of the graph, every
-gradient 0, a constant factor, numbers shifted or transposed), or says nothing when nothing fits.
+it handed the course's code, an argument off by one or transposed, the first wrong node of the
+graph, every gradient 0, a constant factor, numbers shifted or transposed), or says nothing when
+nothing fits.
 
     @check("a * b: value and gradients")
     def product(rng):
@@ -55,6 +56,9 @@ check). The verdict:
                  when failed: "tried": code, "rows": [{"what", "expected", "got", "ok"}],
                  "error": {...} if it raised, "hint": feedback, "mistake": name, if one matched,
                  or "hint": a likely cause and "diagnosed": True, read from the case's evidence,
+                 and "picture" when that cause names a node of the learner's graph: the course's
+                 graph with the learner's numbers, the node's index and "data" or "grad" (the
+                 worker draws it: one picture a verdict),
                  "skipped": True for a slow check not run because an earlier check failed}]}
 
 `make check-labs` holds every grader to its word: SOLUTION passes, the lesson's starting code fails,

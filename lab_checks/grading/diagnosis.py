@@ -12,13 +12,26 @@ from dataclasses import dataclass
 
 from engine import Value as EngineValue
 from engine import topological_order
-from lab_checks.grading.graphs import node_cause, order_cause
+from lab_checks.grading.graphs import WrongNode, coverage_cause, order_cause, wrong_node
 from lab_checks.grading.model import Case
 from lab_checks.grading.observe import Other, agrees
-from lab_checks.grading.patterns import is_gradient, lists_cause, numbers_cause, numeric_rows
+from lab_checks.grading.patterns import (
+    is_gradient,
+    lists_cause,
+    numbers_cause,
+    numeric_rows,
+    value_for_number,
+)
 from lab_checks.grading.raised import raised_cause
 from lab_checks.grading.sandbox import Raised, Returned, Sandbox
-from lab_checks.grading.variants import variant_cause, variants
+from lab_checks.grading.variants import (
+    scaled,
+    scaled_cause,
+    transposed,
+    transposed_cause,
+    variant_cause,
+    variants,
+)
 
 BACKWARD_CALL = re.compile(r"\b([A-Za-z_]\w*)\.backward\(\)")
 MAX_VARIANTS = 8  # neighbours of a case tried with the solution (each costs one run of it)
@@ -41,35 +54,55 @@ class Evidence:
     quick: bool = False  # only what needs no second run (a slow check's failure)
 
 
-def likely_cause(e: Evidence) -> str | None:
-    """The likely cause of this failure, in the learner's terms, or None when the evidence is not clear."""
+@dataclass(frozen=True)
+class Cause:
+    """A likely cause in the learner's terms; picture: the learner's graph with the node it names marked."""
+
+    text: str
+    picture: dict | None = None
+
+
+def likely_cause(e: Evidence) -> Cause | None:
+    """The likely cause of this failure, or None when the evidence is not clear."""
+    said = _likely_cause(e)
+    if isinstance(said, WrongNode):
+        return Cause(said.text, said.picture)
+    return Cause(said) if said else None
+
+
+def _likely_cause(e: Evidence) -> str | WrongNode | None:
     if isinstance(e.got, Raised):
         return _in_sandbox(e.box, raised_cause, e.got.error)
     if type(e.got) is not list or any(isinstance(g, Other) and g.kind == "object" for g in e.got):
         return None
+    wrapped = value_for_number(e.case.expected, e.got)
+    if wrapped:
+        return wrapped
     rows = numeric_rows(e.case.expected, e.got, e.tol)
     if e.quick:
         return numbers_cause(rows, e.tol) or lists_cause(e.case.expected, e.got)
     solution = e.solution()
     if solution is not None:
-        moved = _off_by_one(e, solution)
+        moved = _off_by_one(e, solution) or _scaled(e, solution) or _transposed(e, solution)
         if moved:
             return moved
     reference = _reference_scope(e, solution)
     output = BACKWARD_CALL.findall(e.case.code)
-    graph, connected = None, None
+    graph, connected, mine = None, None, None
     if reference is not None and len(output) == 1:
         mine = e.replay(e.case, e.mine)
         if mine is not None:
-            graph = _in_sandbox(e.box, node_cause, mine, reference, output[0], e.tol)
+            graph = _in_sandbox(e.box, wrong_node, mine, reference, output[0], e.tol)
             connected = _in_sandbox(
                 e.box, _connected, mine, output[0], [r.what for r in rows if is_gradient(r)]
             )
     numbers = numbers_cause(rows, e.tol, connected if type(connected) is bool else None)
-    if numbers and graph:
-        return f"{numbers} {graph}"
-    if numbers or graph:
-        return numbers or graph
+    if not numbers and connected is None and mine is not None and len(output) == 1:
+        numbers = _in_sandbox(e.box, _cut_off, mine, output[0], rows)
+    if graph:
+        return WrongNode(f"{numbers} {graph.text}", graph.picture) if numbers else graph
+    if numbers:
+        return numbers
     return _order(e, reference) or lists_cause(e.case.expected, e.got)
 
 
@@ -77,7 +110,7 @@ def _in_sandbox(box: Sandbox, fn: Callable, *args) -> object:
     """fn(*args) as a learner call (it touches learner objects): its str or bool, or None."""
     outcome = box.call(fn, *args, quiet=True)
     value = outcome.value if isinstance(outcome, Returned) else None
-    return value if type(value) in (str, bool) else None
+    return value if type(value) in (str, bool, WrongNode) else None
 
 
 def _off_by_one(e: Evidence, solution: dict) -> str | None:
@@ -92,9 +125,54 @@ def _off_by_one(e: Evidence, solution: dict) -> str | None:
         expected = list(e.case.expected.values())
         if all(agrees(x, t, e.tol) for x, t in zip(expected, theirs)):
             continue  # that argument does not change the results: it says nothing
-        if all(_same(t, g, e.tol) for t, g in zip(theirs, e.got)):
+        if all(_same(t, g, e.tol) for t, g in zip(theirs, e.got)) and _confirmed(e, variant, functions):
             return variant_cause(variant)
     return None
+
+
+def _scaled(e: Evidence, solution: dict) -> str | None:
+    """A fractional argument doubled, halved or negated that the solution answers as the learner did."""
+    found = _matching(e, solution, scaled)
+    return scaled_cause(found) if found else None
+
+
+def _transposed(e: Evidence, solution: dict) -> str | None:
+    """A list-of-lists argument transposed, for which the solution gives the learner's results."""
+    found = _matching(e, solution, transposed)
+    return transposed_cause(found) if found else None
+
+
+def _matching(e: Evidence, solution: dict, make: Callable) -> object:
+    """The first of make(case, functions)'s variants that the solution answers exactly as the learner did."""
+    functions = {n: solution[n] for n in e.defines if callable(solution.get(n))}
+    expected = list(e.case.expected.values())
+    for n, variant in enumerate(make(e.case, functions)):
+        if n >= MAX_VARIANTS:
+            break
+        theirs = e.observe(variant.case, solution)
+        if type(theirs) is not list or len(theirs) != len(e.got):
+            continue
+        if all(agrees(x, t, e.tol) for x, t in zip(expected, theirs)):
+            continue  # the change does not change the results: it says nothing
+        if all(_same(t, g, e.tol) for t, g in zip(theirs, e.got)):
+            return variant
+    return None
+
+
+def _confirmed(e: Evidence, variant, functions: dict) -> bool:
+    """Off by one once more: the learner's code with the argument moved gives the solution's moved twice.
+
+    One match could be chance (the wrong token's probability may be the one next to it); two are not.
+    """
+    step = variant.now - variant.was
+    for further in variants(variant.case, functions):
+        if further.parameter != variant.parameter or further.now != variant.now + step:
+            continue
+        mine, theirs = e.observe(variant.case, e.mine), e.observe(further.case, e.solution())
+        if type(mine) is not list or type(theirs) is not list:
+            return False
+        return all(_same(t, g, e.tol) for t, g in zip(theirs, mine))
+    return False
 
 
 def _same(theirs: object, got: object, tol: float) -> bool:
@@ -134,6 +212,23 @@ def _connected(scope: dict, output: str, gradients: list[str]) -> bool | None:
     return True if all(found) else False if not any(found) else None
 
 
+def _cut_off(scope: dict, output: str, rows: list) -> str | None:
+    """Some gradients 0, of Values the output's graph does not reach, while the rest are right."""
+    wrong = [r for r in rows if not r.ok]
+    if not wrong or not all(is_gradient(r) and r.got == 0 for r in wrong):
+        return None
+    for r in wrong:
+        if _connected(scope, output, [r.what]) is not False:
+            return None
+    names = _and([f"`{r.what[: -len('.grad')]}`" for r in wrong])
+    return (
+        f"{names} {'has' if len(wrong) == 1 else 'have'} gradient 0 while the rest are right: the output's "
+        f"graph does not reach {'it' if len(wrong) == 1 else 'them'}. A step that uses "
+        f"{'it' if len(wrong) == 1 else 'them'} was computed on plain numbers (`.data`) and wrapped "
+        "back into a `Value`, so backward() stops there. Keep every step a `Value` operation."
+    )
+
+
 def _find(node: ast.AST, scope: dict) -> object:
     """The object an expression like a, x[2] or n.w[0] names in scope (no calls), or None."""
     if isinstance(node, ast.Name):
@@ -165,6 +260,12 @@ def _order(e: Evidence, reference: dict | None) -> str | None:
 
 def _order_of(order: list, reference: dict, name: str, tol: float) -> str | None:
     labels = {v.label for v in topological_order(reference[name])}
-    if labels != set(order) or reference[name].label not in labels:
+    if reference[name].label not in labels or reference[name].label not in order:
         return None
-    return order_cause(order, reference, name, tol)
+    if labels == set(order) and len(order) == len(labels):
+        return order_cause(order, reference, name, tol)
+    return coverage_cause(order, labels) if set(order) <= labels else None
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

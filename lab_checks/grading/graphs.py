@@ -5,15 +5,33 @@ a node is paired with the learner's node in the same place, children matched by 
 functions read attributes of learner objects, so they run inside the sandbox (Sandbox.call).
 """
 
+from dataclasses import dataclass
+
 from engine import Value as EngineValue
 from engine import topological_order
+from engine.graph import json_number, local_gradients, trace_values
 from lab_checks.grading.observe import agrees, show
 
 LONGEST_NAME = 60  # a node named by its whole expression is cut after this many characters
+MAX_PICTURED = 60  # a bigger graph is named in words only: a picture of it would not be read
 NAMED_OPS = {"+": "{} + {}", "*": "{} * {}", "-": "{} - {}", "/": "{} / {}", "neg": "-{}"}
 
 
-def node_cause(mine: dict, reference: dict, output: str, tol: float) -> str | None:
+@dataclass(frozen=True)
+class WrongNode:
+    """The first wrong node of the learner's graph: the cause in words, and a picture that marks it.
+
+    picture: the course's graph as engine.graph.trace gives it, with the learner's numbers in it
+    (each node's data and grad, each edge's local gradient), its named Values ({index: name}), the
+    index of the wrong node and what is wrong there ("data" or "grad"); None when the graph is big
+    or not every node of it could be paired with one of the learner's.
+    """
+
+    text: str
+    picture: dict | None
+
+
+def wrong_node(mine: dict, reference: dict, output: str, tol: float) -> WrongNode | None:
     """The first node whose value is wrong (inputs first), else whose gradient is (output first)."""
     ours, theirs = reference.get(output), mine.get(output)
     if not isinstance(ours, EngineValue) or theirs is None:
@@ -21,6 +39,42 @@ def node_cause(mine: dict, reference: dict, output: str, tol: float) -> str | No
     order = topological_order(ours)
     pairs = _pair(ours, theirs, tol)
     names = _names(reference)
+    found = _first_wrong(order, ours, pairs, names, tol)
+    if found is None:
+        return None
+    text, node, kind = found
+    return WrongNode(text, _picture(order, pairs, names, node, kind))
+
+
+def _picture(order: list, pairs: dict, names: dict[int, str], node: EngineValue, kind: str) -> dict | None:
+    """The course's graph drawn with the learner's numbers, node marking the one named."""
+    if len(order) > MAX_PICTURED or any(id(v) not in pairs for v in order):
+        return None
+    graph = trace_values(order)
+    index = {id(v): i for i, v in enumerate(order)}
+    for v, n in zip(order, graph["nodes"]):
+        n["data"], n["grad"] = (
+            json_number(_number(pairs[id(v)], "data")),
+            json_number(_number(pairs[id(v)], "grad")),
+        )
+    for e in graph["edges"]:
+        v, child = order[e["to"]], order[e["from"]]
+        theirs = dict((id(c), g) for c, g in _their_locals(pairs[id(v)]))
+        e["local_grad"] = json_number(theirs.get(id(pairs[id(child)])))
+    named = {str(index[k]): name for k, name in names.items() if k in index}  # JSON keys are str
+    return {"graph": graph, "names": named, "node": index[id(node)], "kind": kind}
+
+
+def _their_locals(w: object) -> list:
+    """The learner's node's (child, local gradient) pairs: stored, or asked of its closure."""
+    try:
+        return local_gradients(w)
+    except Exception:  # a learner's node the tracer cannot read: its edges show no number
+        return []
+
+
+def _first_wrong(order: list, ours: EngineValue, pairs: dict, names: dict, tol: float) -> tuple | None:
+    """(the cause in words, our node it names, "data" or "grad"), or None."""
     for v in order:  # inputs first: the first step whose inputs are right and whose value is not
         if id(v) not in pairs or not all(id(c) in pairs for c in v._prev):
             return None
@@ -28,10 +82,11 @@ def node_cause(mine: dict, reference: dict, output: str, tol: float) -> str | No
         if not agrees(v.data, got, tol):
             if not v._prev:
                 return None  # an input the check made itself: nothing of the learner's to point at
-            return (
+            said = (
                 f"The first step with a wrong value is {_full(v, names)}: it is {show(got)}, not "
                 f"{show(v.data)}, though its inputs are right."
             )
+            return said, v, "data"
     users: dict[int, list[EngineValue]] = {}
     for v in order:
         for c in v._prev:
@@ -41,16 +96,17 @@ def node_cause(mine: dict, reference: dict, output: str, tol: float) -> str | No
         if agrees(v.grad, got, tol) or (not v._prev and id(v) not in names):
             continue  # a number the learner's code wrapped: its step is named at its other input
         if v is ours:
-            return (
+            said = (
                 f"The output {_full(v, names)} has gradient {show(got)}, not 1: backward() starts by "
                 "setting the output's own gradient to 1.0, since it moves one for one with itself."
             )
+            return said, v, "grad"
         said = (
             f"Walking back from the output, the first Value with a wrong gradient is "
             f"{_full(v, names)}: {show(got)}, not {show(v.grad)}, while every step it feeds has the "
             "right one."
         )
-        return said + " " + _local(v, users.get(id(v), []), pairs, names, tol)
+        return said + " " + _local(v, users.get(id(v), []), pairs, names, tol), v, "grad"
     return None
 
 
@@ -211,4 +267,20 @@ def order_cause(order: object, reference: dict, output: str, tol: float) -> str 
         passed.add(label)
         for child, local in zip(v._prev, v._local_grads):
             grad[child.label] += local * grad[label]
+    return None
+
+
+def coverage_cause(order: list[str], labels: set[str]) -> str | None:
+    """An order of a graph's nodes (labels) with some left out or some listed more than once."""
+    twice = sorted({x for x in order if order.count(x) > 1}, key=order.index)
+    missing = sorted(labels - set(order))
+    if twice:
+        counts = ", ".join(f"`{x}` {order.count(x)} times" for x in twice[:4])
+        return f"The order lists {counts}: each node belongs in it once, however many nodes use it."
+    if missing:
+        shown = _listed([f"`{x}`" for x in missing[:6]])
+        return (
+            f"The order leaves out {shown}, of the {len(labels)} nodes the output depends on: each belongs "
+            "in it once. Does the walk reach every input of every node?"
+        )
     return None

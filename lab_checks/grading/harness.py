@@ -158,8 +158,10 @@ def _run_check(chk: Check, rng, namespace: dict, box: Sandbox, mistakes, explain
             else:
                 cause = likely_cause(_evidence(case, got, tol, namespace, box, mistakes, chk.slow))
                 if cause:
-                    result["hint"] = cause
+                    result["hint"] = cause.text
                     result["diagnosed"] = True
+                    if cause.picture:
+                        result["picture"] = cause.picture
             return result
     return {"name": chk.name, "passed": True, "cases": chk.cases, "tol": tol}
 

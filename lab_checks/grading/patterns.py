@@ -1,9 +1,10 @@
 """Likely causes read from the numbers of a failing case alone: which kind of result is wrong, and how."""
 
+import math
 import re
 from dataclasses import dataclass
 
-from lab_checks.grading.observe import agrees, is_number, show
+from lab_checks.grading.observe import Other, agrees, is_number, show
 
 NICE_FACTORS = {
     2.0: "twice",
@@ -15,6 +16,8 @@ NICE_FACTORS = {
 }
 RATIO_AGREEMENT = 1e-6
 INDEX = re.compile(r"\d+")
+POSITION = re.compile(r"\[\d+\]")  # m[0], params[2]: one kind of result at several positions
+KEY = re.compile(r"""\[\s*["']([^"']*)["']\s*\]|\.get\(\s*["']([^"']*)["']\s*\)""")  # g["a"], grad.get("a")
 
 
 @dataclass(frozen=True)
@@ -71,7 +74,28 @@ def numbers_cause(rows: list[Row], tol: float, connected: bool | None = None) ->
         said += f"not {show(first.expected)}): the graph is connected the right way, so look at the "
         said += "number each step computes, its `.data`."
         return f"{said} {detail}" if detail else said
-    return detail
+    return detail or _families(rows)
+
+
+def _families(rows: list[Row]) -> str | None:
+    """Kinds of result (m[0], m[1], ... is one kind) that are all right beside kinds that are all wrong."""
+    kinds: dict[str, list[Row]] = {}
+    for r in rows:
+        kinds.setdefault(KEY.sub("[…]", POSITION.sub("[…]", r.what)), []).append(r)
+    kinds = {k: rs for k, rs in kinds.items() if len(rs) >= 2}
+    right = [k for k, rs in kinds.items() if all(r.ok for r in rs)]
+    wrong = [k for k, rs in kinds.items() if not any(r.ok for r in rs)]
+    if not right or not wrong or len(right) + len(wrong) != len(kinds):
+        return None
+    return (
+        f"Every {_listed(right)} is right and every {_listed(wrong)} is wrong: the mistake is in what "
+        f"computes {'that' if len(wrong) == 1 else 'those'}, not in the {_listed(right, 'or')}."
+    )
+
+
+def _listed(kinds: list[str], joint: str = "and") -> str:
+    shown = [f"`{k}`" for k in kinds]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + f" {joint} " + shown[-1]
 
 
 def _all_zero(grads: list[Row], values: list[Row], connected: bool | None) -> str:
@@ -104,15 +128,24 @@ def _factor(wrong: list[Row], tol: float) -> str | None:
     if any(abs(q - k) > RATIO_AGREEMENT * max(1.0, abs(k)) for q in ratios) or min(abs(k - 1), abs(k)) <= tol:
         return None
     nice = next((name for f, name in NICE_FACTORS.items() if abs(k - f) <= RATIO_AGREEMENT), None)
-    # whole numbers (lengths, counts) are often in simple ratios by chance; drawn numbers are not
+    # whole numbers (lengths, counts) are often in simple ratios by chance; drawn numbers are not, nor
+    # three or more numbers that all agree on one factor, nor a factor that is a power of ten
     drawn = sum(1 for r in wrong if type(r.expected) is float and not r.expected.is_integer())
-    if drawn < (1 if nice else 2):
+    if drawn < (1 if nice or _power_of_ten(k) else 2) and not (nice and len(ratios) >= 3):
         return None
     which = "Each wrong number is" if len(ratios) > 1 else f"`{wrong[0].what}` is"
     if nice == "minus":
         return f"{which} the expected one with its sign flipped: is a minus sign missing, or extra?"
     times = f"{nice} the expected one" if nice else f"the expected one times {k:.6g}"
     return f"{which} exactly {times}: a constant factor is missing, or extra."
+
+
+def _power_of_ten(k: float) -> bool:
+    """10, 100, 0.001, ...: a factor no drawn number gives by chance (an h divided by twice, a unit)."""
+    if k == 0 or abs(k) < 1e-12 or abs(k) > 1e12:
+        return False
+    exponent = round(math.log10(abs(k)))
+    return exponent != 0 and abs(abs(k) / 10.0**exponent - 1) <= RATIO_AGREEMENT
 
 
 def _moved(rows: list[Row], tol: float) -> str | None:
@@ -126,6 +159,31 @@ def _moved(rows: list[Row], tol: float) -> str | None:
         said = _moved_within(family, tol)
         if said:
             return said
+    return _renamed(rows, tol)
+
+
+def _renamed(rows: list[Row], tol: float) -> str | None:
+    """Results looked up by name (g["a"], grad.get("a")) that hold the expected numbers of other names."""
+    families: dict[str, list[Row]] = {}
+    for r in rows:
+        if KEY.search(r.what):
+            families.setdefault(KEY.sub("#", r.what), []).append(r)
+    for family in families.values():
+        wrong = [r for r in family if not r.ok]
+        moves = {}
+        for r in wrong:
+            sources = [q for q in family if q is not r and not agrees(q.expected, r.expected, tol)]
+            sources = [q for q in sources if agrees(q.expected, r.got, tol)]
+            if len(sources) == 1:
+                moves[r.what] = sources[0].what
+        # a swap among the wrong results themselves, of numbers no simple sum gives by chance
+        drawn = all(type(r.expected) is float and not r.expected.is_integer() for r in wrong)
+        if len(wrong) >= 2 and len(moves) == len(wrong) and set(moves.values()) == set(moves) and drawn:
+            first = wrong[0].what
+            return (
+                f"The right numbers are under the wrong names: `{first}` holds what `{moves[first]}` "
+                "should. Are results stored under each other's names?"
+            )
     return None
 
 
@@ -141,6 +199,14 @@ def _moved_within(family: list[tuple[tuple[int, ...], Row]], tol: float) -> str 
             moves[p] = sources[0]
     if len(moves) < 2:
         return None
+    shared = {at[q].expected for q in moves.values()}
+    if len(moves) == len(wrong) and len(shared) == 1 and not float(next(iter(shared))).is_integer():
+        held = ", ".join(f"`{at[p].what}`" for p in sorted(moves))
+        source = at[next(iter(moves.values()))].what
+        return (
+            f"{held} all hold what `{source}` should: one number stands in for several. Are they one and "
+            "the same object (`[Value(...)] * n` repeats one Value n times), or all read from one place?"
+        )
     first, source = _example(moves, at)
     if len(moves) == len(wrong) and all(len(p) == 2 and q == p[::-1] for p, q in moves.items()):
         return (
@@ -210,4 +276,15 @@ def lists_cause(expected: dict, got: list) -> str | None:
             if k in (1, len(want) - 1):
                 return f"`{what}` has the right items, but with {moved}: is one of them put on the wrong end?"
         return f"`{what}` has the right items in another order: is something added in the wrong order?"
+    return None
+
+
+def value_for_number(expected: dict, got: list) -> str | None:
+    """A Value where a plain number was due: its `.data` is the number the check wanted."""
+    for (what, want), value in zip(expected.items(), got):
+        if is_number(want) and isinstance(value, Other) and value.kind == "Value":
+            return (
+                f"`{what}` is a `Value` ({value.text}), where a plain number was due: is its `.data` "
+                "missing where it is stored or returned?"
+            )
     return None

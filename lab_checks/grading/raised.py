@@ -101,7 +101,12 @@ def _attribute_cause(error: AttributeError, where: str) -> str | None:
 
 def _returned_cause(error: BaseException, frames: list) -> str | None:
     """The check's own line met a plain number where a Value was due: what the learner's code made."""
-    if not frames or frames[-1][0].f_code.co_filename != CHECK_FILE or not isinstance(error, AttributeError):
+    if not frames or frames[-1][0].f_code.co_filename != CHECK_FILE:
+        return None
+    if isinstance(error, IndexError | KeyError):
+        frame, line = frames[-1]
+        return _subscript_cause(error, "The check", frame, line, CHECK_FILE)
+    if not isinstance(error, AttributeError):
         return None
     obj = getattr(error, "obj", None)
     if not (_is_plain(obj) and _value_has(error)):
@@ -149,9 +154,12 @@ def _kind(x: object) -> str:
     return kind.__name__ if kind in (int, float, bool, str, dict) else "object"
 
 
-def _subscript_cause(error: BaseException, where: str, frame: FrameType, line: int) -> str | None:
+def _subscript_cause(
+    error: BaseException, where: str, frame: FrameType, line: int, filename: str = LEARNER_FILE
+) -> str | None:
     """Which `x[i]` on the line asked for what is not there: the index and the size it met."""
-    text = linecache.getline(LEARNER_FILE, line).strip()
+    text = linecache.getline(filename, line).strip()
+    mine = filename == LEARNER_FILE
     try:
         tree = ast.parse(text.rstrip(":") + (" pass" if text.endswith(":") else ""))
     except SyntaxError:
@@ -166,17 +174,25 @@ def _subscript_cause(error: BaseException, where: str, frame: FrameType, line: i
             if not -len(container) <= key < len(container):
                 size = f"has {len(container)} item{'s' if len(container) != 1 else ''}"
                 valid = f" (positions 0 to {len(container) - 1})" if container else ""
+                ask = (
+                    "Does the loop run over the right list, with the right length?"
+                    if mine
+                    else f"Your code gave `{shown}` fewer items than it should: does a loop or a slice "
+                    "stop short?"
+                )
                 return (
                     f"{where} asked for `{ast.unparse(node)}` with {_named(node.slice, key)}, but `{shown}` "
-                    f"{size}{valid}. Does the loop run over the right list, with the right length?"
+                    f"{size}{valid}. {ask}"
                 )
         if isinstance(error, KeyError) and type(container) is dict and type(key) in (str, int):
             if key not in container:
                 keys = ", ".join(repr(k) for k in list(container)[:8])
+                ask = "Does your code leave it out?"
+                if mine:
+                    ask = "Has that entry been put in before it is read?"
                 return (
                     f"{where} looked up `{ast.unparse(node)}` with {_named(node.slice, key)}, but `{shown}` "
-                    f"has no such key yet (it has {keys or 'none'}). Has that entry been put in before it "
-                    "is read?"
+                    f"has no such key{' yet' if mine else ''} (it has {keys or 'none'}). {ask}"
                 )
     return None
 

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from lab_checks.grading.model import Case
 
+LONGEST_CALL = 60  # a call shown longer than this is shown as name(…)
+
 
 @dataclass(frozen=True)
 class Variant:
@@ -19,8 +21,8 @@ class Variant:
     case: Case
     call: str
     parameter: str
-    was: int
-    now: int
+    was: float  # a whole number moved by one, or a fraction scaled
+    now: float
 
 
 def variants(case: Case, functions: dict) -> Iterator[Variant]:
@@ -66,4 +68,92 @@ def variant_cause(variant: Variant) -> str:
         f"Your results are exactly what the right answer gives for `{variant.parameter}` = {variant.now}, "
         f"{more} than the {variant.was} in `{variant.call}`: something in your code is off by one with "
         f"`{variant.parameter}` (a `+ 1` or `- 1` too many, or a count that starts at the wrong number)."
+    )
+
+
+@dataclass(frozen=True)
+class Transposed:
+    """The case with one list-of-lists argument transposed: its code, the call and the parameter's name."""
+
+    case: Case
+    call: str
+    parameter: str
+
+
+def transposed(case: Case, functions: dict) -> Iterator[Transposed]:
+    """The case with each list-of-lists argument (written out in the call) of one of functions transposed."""
+    try:
+        tree = ast.parse(case.code)
+    except SyntaxError:
+        return
+    lines = case.code.splitlines(keepends=True)
+    for call in ast.walk(tree):
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in functions):
+            continue
+        given = [(i, a) for i, a in enumerate(call.args)] + [(k.arg, k.value) for k in call.keywords]
+        for where, arg in given:
+            rows = arg.elts if isinstance(arg, ast.List) and arg.lineno == arg.end_lineno else []
+            width = len(rows[0].elts) if rows and isinstance(rows[0], ast.List) else 0
+            if not rows or not all(isinstance(r, ast.List) and len(r.elts) == width for r in rows):
+                continue
+            if len(rows) * width < 2:
+                continue  # one number: its transpose is itself
+            parameter = _parameter(functions[call.func.id], where)
+            if parameter is None:
+                continue
+            line = lines[arg.lineno - 1]
+            swapped = f"[list(_column) for _column in zip(*{line[arg.col_offset : arg.end_col_offset]})]"
+            moved = line[: arg.col_offset] + swapped + line[arg.end_col_offset :]
+            code = "".join(lines[: arg.lineno - 1] + [moved] + lines[arg.lineno :])
+            shown = ast.get_source_segment(case.code, call) or call.func.id
+            if len(shown) > LONGEST_CALL:
+                shown = f"{call.func.id}(…)"
+            yield Transposed(Case(code, case.expected, case.tol), shown, parameter)
+
+
+def transposed_cause(variant: Transposed) -> str:
+    """The likely cause, once the learner's results match the right answer's for a transposed argument."""
+    return (
+        f"Your results are exactly what the right answer gives with `{variant.parameter}` transposed (its "
+        f"rows as columns) in `{variant.call}`: are the two indices of `{variant.parameter}` swapped, "
+        "or a loop run over its columns where it should run over its rows?"
+    )
+
+
+SCALES = {2.0: "twice", 0.5: "half", -1.0: "minus"}
+
+
+def scaled(case: Case, functions: dict) -> Iterator[Variant]:
+    """The case with each fractional argument of a call to one of functions doubled, halved or negated."""
+    try:
+        tree = ast.parse(case.code)
+    except SyntaxError:
+        return
+    lines = case.code.splitlines(keepends=True)
+    for call in ast.walk(tree):
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in functions):
+            continue
+        given = [(i, a) for i, a in enumerate(call.args)] + [(k.arg, k.value) for k in call.keywords]
+        for where, arg in given:
+            if not (isinstance(arg, ast.Constant) and type(arg.value) is float and arg.value):
+                continue
+            parameter = _parameter(functions[call.func.id], where)
+            if parameter is None:
+                continue
+            for factor in SCALES:
+                line = lines[arg.lineno - 1]
+                moved = line[: arg.col_offset] + repr(arg.value * factor) + line[arg.end_col_offset :]
+                code = "".join(lines[: arg.lineno - 1] + [moved] + lines[arg.lineno :])
+                shown = ast.get_source_segment(case.code, call) or call.func.id
+                now = arg.value * factor
+                yield Variant(Case(code, case.expected, case.tol), shown, parameter, arg.value, now)
+
+
+def scaled_cause(variant: Variant) -> str:
+    """The likely cause, once the learner's results match the right answer's for an argument scaled."""
+    how = SCALES.get(variant.now / variant.was, "a multiple of")
+    return (
+        f"Your results are exactly what the right answer gives for `{variant.parameter}` = {variant.now:g}, "
+        f"{how} the {variant.was:g} in `{variant.call}`: a factor {variant.now / variant.was:g} too many "
+        f"somewhere `{variant.parameter}` is used (or in what it multiplies)."
     )

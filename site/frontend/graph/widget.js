@@ -70,7 +70,7 @@ export function mountDiagram(root, data) {
     },
   });
   const paths = createPathsPanel(controls);
-  createNudge(controls, {
+  if (data.nudge !== false) createNudge(controls, {
     base,
     onGraph: (g) => {
       graph = g;
@@ -80,6 +80,7 @@ export function mountDiagram(root, data) {
     },
   });
   if (!root.querySelector(".bp-graph__details")) root.append(buildTable(base, data.caption || "Nodes of the computation graph"));
+  if (data.marked) mark(root.querySelector(`.bp-graph__table tr[data-node="${data.marked.node}"]`));
 
   function draw() {
     const scroll = [canvas.scrollLeft, canvas.scrollTop];
@@ -103,6 +104,7 @@ export function mountDiagram(root, data) {
     });
     root.dataset.nodes = String(graph.nodes.length);
     root.dataset.direction = diagram.layout.direction;
+    if (data.marked) mark(canvas.querySelector(`.bp-node[data-node="${data.marked.node}"]`));
     setScale(scale);
     [canvas.scrollLeft, canvas.scrollTop] = scroll;
     paint();
@@ -175,6 +177,15 @@ export function mountDiagram(root, data) {
     if (canvas.scrollTop + canvas.clientHeight < canvas.scrollHeight - 1) sides.push("down");
     viewport.dataset.more = sides.join(" ");
     more.textContent = sides.length ? `Scroll ${sides.map((s) => ARROWS[s]).join(" ")} for more of the graph` : "";
+  }
+
+  // data.marked = {node, kind, describedBy}: one node singled out (a lab's first wrong node), on every
+  // drawing and in the table; describedBy names the element that says why in words.
+  function mark(el) {
+    if (!el) return;
+    el.classList.add("is-marked");
+    el.dataset.marked = data.marked.kind;
+    if (data.marked.describedBy) el.setAttribute("aria-describedby", data.marked.describedBy);
   }
 
   fitView();

@@ -1,7 +1,9 @@
 // The verdict region of a lab: pass / fail / error, each check with what was tried, expected vs got
-// (with the tolerance), the learner's traceback and the hint of a known mistake it matches.
+// (with the tolerance), the learner's traceback, the hint of a known mistake it matches or the likely
+// cause read from the case (with a picture of the learner's graph, its first wrong node marked).
 
 import { element } from "../dom.js";
+import { showCausePicture } from "./picture.js";
 import { richText } from "./text.js";
 
 const LABELS = { pass: "Passed", fail: "Not yet", error: "Could not check" };
@@ -97,6 +99,7 @@ function checkItem(check) {
     hint.append(element("strong", "", "Likely cause: "));
     richText(hint, check.hint);
     item.append(hint);
+    if (check.picture) showCausePicture(item, check.picture, hint);
   }
   return item;
 }

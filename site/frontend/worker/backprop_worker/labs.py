@@ -2,6 +2,7 @@
 
 import gc
 
+from diagrams.diagram import diagram
 from lab_checks import grading
 from lab_checks.grading.tracebacks import describe_exception, describe_syntax_error
 
@@ -19,7 +20,7 @@ def prepare(labs: list[str] = ()) -> dict:
 def check(lab: str, code: str, seed: int | None = None) -> dict:
     """The verdict on code for this lab (see lab_checks.grading), with tracebacks as run cells show them."""
     grader = grading.load(lab)
-    return grading.grade(
+    verdict = grading.grade(
         grader,
         code,
         seed=seed,
@@ -27,6 +28,19 @@ def check(lab: str, code: str, seed: int | None = None) -> dict:
         explain_syntax=describe_syntax_error,
         extra_names={"show": _no_drawing, "plot": _no_drawing},  # left in lab code: nothing drawn on Check
     )
+    pictured = [result for result in verdict.get("checks", []) if "picture" in result]
+    for n, result in enumerate(pictured):  # one picture a verdict, at the first check with one
+        picture = result.pop("picture")
+        if n == 0:
+            result["picture"] = _drawn(picture)
+    return verdict
+
+
+def _drawn(picture: dict) -> dict:
+    """A likely cause's picture as the page draws it: the diagram's data, and the node it marks."""
+    names = {int(i): name for i, name in picture["names"].items()}
+    drawn = {**diagram(picture["graph"], names), "replayable": False}  # the learner's numbers: no nudges
+    return {"graph": drawn, "node": picture["node"], "kind": picture["kind"]}
 
 
 def _no_drawing(*args, **kwargs) -> None:
