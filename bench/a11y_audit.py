@@ -15,7 +15,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench.machine import cpu_model, load_average  # noqa: E402
 from tests.chromium import LAUNCH_ARGS, system_chromium  # noqa: E402
-from tests.e2e.accessibility import VIEWS, axe_run, silent_worker, site_pages  # noqa: E402
+from tests.e2e.accessibility import MOUNTED, VIEWS, axe_run, silent_worker, site_pages  # noqa: E402
 from tests.site_server import SiteHandler, serve  # noqa: E402
 
 
@@ -36,7 +36,7 @@ def main() -> None:
             page = context.new_page()
             for path in pages:
                 page.goto(url + path)
-                page.wait_for_load_state("networkidle")
+                page.wait_for_selector(MOUNTED, state="attached")  # every widget drawn (load fires earlier)
                 found = axe_run(page)
                 bad_views += any(v["impact"] in ("serious", "critical") for v in found)
                 for v in found:

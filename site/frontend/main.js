@@ -5,6 +5,7 @@
 import { registerOutputRenderer } from "./cells/renderers.js";
 import { mayReloadForIsolation, saveForOffline, setUpOffline } from "./offline/index.js";
 import { mountProgress } from "./progress/index.js";
+import { keepScrollBoxesReachable } from "./scroll-boxes/index.js";
 import { python } from "./worker-client/client.js";
 
 function widgetsOfKind(kind) {
@@ -40,8 +41,10 @@ function main() {
   const untouched = () => client.state === "idle" && !document.querySelector(".bp-widget[data-edited]");
   const offline = setUpOffline({ isolate: code, mayReload: untouched });
   // Formulas at once, before anything waits for Python; diagrams are drawn without it (a nudge starts it).
-  if (document.querySelector(".arithmatex")) import("./math/index.js").then(({ renderMath }) => renderMath());
-  if (graphs.length) import("./graph/index.js").then(({ mountGraphs }) => mountGraphs(graphs));
+  const drawn = []; // what draws without Python: with `loaded`, every widget of the page
+  if (document.querySelector(".arithmatex")) drawn.push(import("./math/index.js").then(({ renderMath }) => renderMath()));
+  if (graphs.length) drawn.push(import("./graph/index.js").then(({ mountGraphs }) => mountGraphs(graphs)));
+  keepScrollBoxesReachable(); // wide tables, formulas and outputs: in the tab order while they scroll
   mountProgress(); // finished lessons in the navigation, "N of M labs passed" on the home page
   const loaded = [];
   if (code) {
@@ -60,7 +63,11 @@ function main() {
     if (sources.length) loaded.push(import("./engine-source/index.js").then(({ mountEngineSources }) => mountEngineSources(sources)));
   }
   const courseMap = document.querySelector(".bp-course-map");
-  if (courseMap) import("./course-map/index.js").then(({ mountCourseMap }) => mountCourseMap(courseMap)); // the home page's lessons
+  if (courseMap) drawn.push(import("./course-map/index.js").then(({ mountCourseMap }) => mountCourseMap(courseMap))); // the home page's lessons
+  // <html data-widgets="mounted">: every widget is in the page (tests and audits wait on it; load fires earlier).
+  Promise.allSettled([...drawn, ...loaded]).then(() => {
+    document.documentElement.dataset.widgets = "mounted";
+  });
   offline.then(async (reloading) => {
     if (reloading) return;
     await Promise.allSettled(loaded); // offline copies are saved once the page's own code has arrived

@@ -10,6 +10,8 @@ from tests.site_server import SITE
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+# Every widget of the page is drawn (main.js; the load event comes before half of them).
+MOUNTED = "html[data-widgets='mounted']"
 # The views every page is audited in: a desktop in light and dark, and a phone.
 VIEWS = {
     "1280 light": {"viewport": {"width": 1280, "height": 900}, "color_scheme": "light"},

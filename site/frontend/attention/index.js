@@ -79,8 +79,9 @@ function mountPicture(root, data) {
   function select(row, col) {
     state.row = row;
     state.col = Math.min(col, row); // a position only looks back
-    for (const cell of picture.querySelectorAll(".bp-attention__cell[aria-selected]")) cell.removeAttribute("aria-selected");
-    picture.querySelector(`.bp-attention__cell[data-row="${state.row}"][data-col="${state.col}"]`)?.setAttribute("aria-selected", "true");
+    for (const cell of picture.querySelectorAll(".bp-attention__cell[data-selected]")) delete cell.dataset.selected;
+    const chosen = picture.querySelector(`.bp-attention__cell[data-row="${state.row}"][data-col="${state.col}"]`);
+    if (chosen) chosen.dataset.selected = ""; // shown by an outline; the readout (role status) says it
     say(cellInWords());
   }
 
@@ -101,13 +102,14 @@ function mountPicture(root, data) {
       say(problem, "error");
       return;
     }
+    if (root.dataset.state === "computing") return;
     root.dataset.state = "computing";
-    show.disabled = true;
+    show.setAttribute("aria-disabled", "true"); // not `disabled`: that would drop the focus to the page
     say(`The trained GPT is reading “${wanted}”…`);
     const result = await python()
       .call("attention", "weights", { name: wanted })
       .catch((error) => failure("Unavailable", String(error?.message ?? error)));
-    show.disabled = false;
+    show.removeAttribute("aria-disabled");
     if (!result.ok) {
       root.dataset.state = "error";
       say(`Could not read that name: ${result.error?.message ?? "Python stopped."}`, "error");
@@ -155,7 +157,7 @@ function heatmap(shown, head, state) {
       cell.dataset.col = String(c);
       cell.style.setProperty("--w", String(row[c]));
       if (row[c] >= STRONG) cell.dataset.strong = "";
-      if (r === state.row && c === state.col) cell.setAttribute("aria-selected", "true");
+      if (r === state.row && c === state.col) cell.dataset.selected = "";
       grid.append(cell);
     });
   });

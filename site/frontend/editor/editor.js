@@ -106,7 +106,8 @@ export function createEditor(parent, { code, label, onRun, onChange }) {
         // A long line scrolls sideways inside the editor instead.
         errorLine,
         theme,
-        EditorView.contentAttributes.of({ "aria-label": label, "aria-multiline": "true", "aria-describedby": help.id }),
+        // tabindex: the content is in the tab order anyway (contenteditable); said, axe-core counts its scroller reachable.
+        EditorView.contentAttributes.of({ "aria-label": label, "aria-multiline": "true", "aria-describedby": help.id, tabindex: "0" }),
         keymap.of([
           { key: "Mod-Enter", run: () => (onRun?.(), true) },
           { key: "Shift-Enter", run: () => (onRun?.(), true) },

@@ -145,6 +145,7 @@ function drawValue(layer, box, i, name) {
   svgElement("line", { class: "bp-node__rule", x1: box.x, x2: box.x + box.width, y1: box.y + ROW + 5, y2: box.y + ROW + 5 }, g);
   const row = (n, key) => {
     const text = svgElement("text", { class: "bp-node__row", x, y: box.y + 4 + (n + 1) * ROW + 1 }, g);
+    text.append(" "); // not drawn (SVG drops a leading space); read, it keeps "a data 2 grad 4" apart as on screen
     const k = svgElement("tspan", { class: "bp-node__key" }, text);
     k.textContent = `${key} `;
     return svgElement("tspan", { class: `bp-node__${key}` }, text);
