@@ -25,29 +25,38 @@ class Variant:
     now: float
 
 
-def variants(case: Case, functions: dict) -> Iterator[Variant]:
-    """The case with each whole-number argument of a call to one of functions (name -> the solution's) ±1."""
+def _arguments(case: Case, functions: dict) -> Iterator[tuple[ast.Call, ast.expr, str]]:
+    """Each argument written in a call to one of functions (name -> the solution's), with its parameter."""
     try:
         tree = ast.parse(case.code)
     except SyntaxError:
         return
-    lines = case.code.splitlines(keepends=True)
     for call in ast.walk(tree):
         if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in functions):
             continue
         given = [(i, a) for i, a in enumerate(call.args)] + [(k.arg, k.value) for k in call.keywords]
         for where, arg in given:
-            if not (isinstance(arg, ast.Constant) and type(arg.value) is int) or arg.lineno != arg.end_lineno:
-                continue
             parameter = _parameter(functions[call.func.id], where)
-            if parameter is None:
-                continue
-            for now in (arg.value + 1, arg.value - 1):
-                line = lines[arg.lineno - 1]
-                moved = line[: arg.col_offset] + repr(now) + line[arg.end_col_offset :]
-                code = "".join(lines[: arg.lineno - 1] + [moved] + lines[arg.lineno :])
-                shown = ast.get_source_segment(case.code, call) or call.func.id
-                yield Variant(Case(code, case.expected, case.tol), shown, parameter, arg.value, now)
+            if parameter is not None:
+                yield call, arg, parameter
+
+
+def _with_argument(case: Case, arg: ast.expr, text: str) -> Case:
+    """The case with one argument (on one line) written as text instead."""
+    lines = case.code.splitlines(keepends=True)
+    line = lines[arg.lineno - 1]
+    moved = line[: arg.col_offset] + text + line[arg.end_col_offset :]
+    return Case("".join(lines[: arg.lineno - 1] + [moved] + lines[arg.lineno :]), case.expected, case.tol)
+
+
+def variants(case: Case, functions: dict) -> Iterator[Variant]:
+    """The case with each whole-number argument of a call to one of functions (name -> the solution's) ±1."""
+    for call, arg, parameter in _arguments(case, functions):
+        if not (isinstance(arg, ast.Constant) and type(arg.value) is int) or arg.lineno != arg.end_lineno:
+            continue
+        shown = ast.get_source_segment(case.code, call) or call.func.id
+        for now in (arg.value + 1, arg.value - 1):
+            yield Variant(_with_argument(case, arg, repr(now)), shown, parameter, arg.value, now)
 
 
 def _parameter(function: object, where: int | str | None) -> str | None:
@@ -82,33 +91,19 @@ class Transposed:
 
 def transposed(case: Case, functions: dict) -> Iterator[Transposed]:
     """The case with each list-of-lists argument (written out in the call) of one of functions transposed."""
-    try:
-        tree = ast.parse(case.code)
-    except SyntaxError:
-        return
-    lines = case.code.splitlines(keepends=True)
-    for call in ast.walk(tree):
-        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in functions):
+    for call, arg, parameter in _arguments(case, functions):
+        rows = arg.elts if isinstance(arg, ast.List) and arg.lineno == arg.end_lineno else []
+        width = len(rows[0].elts) if rows and isinstance(rows[0], ast.List) else 0
+        if not rows or not all(isinstance(r, ast.List) and len(r.elts) == width for r in rows):
             continue
-        given = [(i, a) for i, a in enumerate(call.args)] + [(k.arg, k.value) for k in call.keywords]
-        for where, arg in given:
-            rows = arg.elts if isinstance(arg, ast.List) and arg.lineno == arg.end_lineno else []
-            width = len(rows[0].elts) if rows and isinstance(rows[0], ast.List) else 0
-            if not rows or not all(isinstance(r, ast.List) and len(r.elts) == width for r in rows):
-                continue
-            if len(rows) * width < 2:
-                continue  # one number: its transpose is itself
-            parameter = _parameter(functions[call.func.id], where)
-            if parameter is None:
-                continue
-            line = lines[arg.lineno - 1]
-            swapped = f"[list(_column) for _column in zip(*{line[arg.col_offset : arg.end_col_offset]})]"
-            moved = line[: arg.col_offset] + swapped + line[arg.end_col_offset :]
-            code = "".join(lines[: arg.lineno - 1] + [moved] + lines[arg.lineno :])
-            shown = ast.get_source_segment(case.code, call) or call.func.id
-            if len(shown) > LONGEST_CALL:
-                shown = f"{call.func.id}(…)"
-            yield Transposed(Case(code, case.expected, case.tol), shown, parameter)
+        if len(rows) * width < 2:
+            continue  # one number: its transpose is itself
+        written = ast.get_source_segment(case.code, arg)
+        swapped = f"[list(_column) for _column in zip(*{written})]"
+        shown = ast.get_source_segment(case.code, call) or call.func.id
+        if len(shown) > LONGEST_CALL:
+            shown = f"{call.func.id}(…)"
+        yield Transposed(_with_argument(case, arg, swapped), shown, parameter)
 
 
 def transposed_cause(variant: Transposed) -> str:
@@ -125,28 +120,13 @@ SCALES = {2.0: "twice", 0.5: "half", -1.0: "minus"}
 
 def scaled(case: Case, functions: dict) -> Iterator[Variant]:
     """The case with each fractional argument of a call to one of functions doubled, halved or negated."""
-    try:
-        tree = ast.parse(case.code)
-    except SyntaxError:
-        return
-    lines = case.code.splitlines(keepends=True)
-    for call in ast.walk(tree):
-        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in functions):
+    for call, arg, parameter in _arguments(case, functions):
+        if not (isinstance(arg, ast.Constant) and type(arg.value) is float and arg.value):
             continue
-        given = [(i, a) for i, a in enumerate(call.args)] + [(k.arg, k.value) for k in call.keywords]
-        for where, arg in given:
-            if not (isinstance(arg, ast.Constant) and type(arg.value) is float and arg.value):
-                continue
-            parameter = _parameter(functions[call.func.id], where)
-            if parameter is None:
-                continue
-            for factor in SCALES:
-                line = lines[arg.lineno - 1]
-                moved = line[: arg.col_offset] + repr(arg.value * factor) + line[arg.end_col_offset :]
-                code = "".join(lines[: arg.lineno - 1] + [moved] + lines[arg.lineno :])
-                shown = ast.get_source_segment(case.code, call) or call.func.id
-                now = arg.value * factor
-                yield Variant(Case(code, case.expected, case.tol), shown, parameter, arg.value, now)
+        shown = ast.get_source_segment(case.code, call) or call.func.id
+        for factor in SCALES:
+            now = arg.value * factor
+            yield Variant(_with_argument(case, arg, repr(now)), shown, parameter, arg.value, now)
 
 
 def scaled_cause(variant: Variant) -> str:
