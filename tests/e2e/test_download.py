@@ -10,13 +10,13 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from lab_checks import grading
 from learner_engine.assemble import PIECES
 from learner_engine.download import FOLDER
 from tests.e2e.accessibility import axe_violations
-from tests.e2e.learner import close_page, labs_in_site, open_page
+from tests.e2e.learner import close_page, labs_in_site, new_context, open_page
 
 pytestmark = pytest.mark.browser
 HOME = "/"
@@ -28,6 +28,16 @@ def home(shared_context: BrowserContext, isolated_server: str):
     opened = open_page(shared_context, isolated_server + HOME, python=False)
     yield opened
     close_page(opened)
+
+
+@pytest.fixture
+def home_without_python(browser: Browser, isolated_server: str):
+    """The home page in a fresh profile whose every request for Pyodide fails, from the first one: no
+    HTTP cache, saved memory of Python or early start can bring Python in (a shared profile's can)."""
+    context = new_context(browser)
+    context.route("**/assets/pyodide/**", lambda route: route.abort())
+    yield open_page(context, isolated_server + HOME, python=False)
+    context.close()
 
 
 def seed(page: Page, code: dict[str, str], cells: dict[str, str]) -> None:
@@ -97,10 +107,10 @@ def test_a_fresh_browser_gets_the_courses_engine_and_broken_code_is_named(home: 
     assert code["adam"] in sources
 
 
-def test_a_python_that_cannot_start_gets_a_message_and_changes_nothing(home: Page) -> None:
+def test_a_python_that_cannot_start_gets_a_message_and_changes_nothing(home_without_python: Page) -> None:
+    home = home_without_python
     seed(home, {"value-ops": grading.load("value-ops").SOLUTION}, dict([MY_CELL]))
     before = home.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
-    home.route("**/assets/pyodide/**", lambda route: route.abort())
     home.get_by_role("button", name="Download my code").click()
     news = home.get_by_role("region", name="Your work").get_by_role("status").last
     expect(news).to_have_attribute("data-kind", "error", timeout=120_000)
