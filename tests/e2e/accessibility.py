@@ -3,8 +3,9 @@ WCAG 2.0, 2.1 and 2.2 A and AA rules: the violations it finds, as lines a failin
 
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page
 
+from tests.e2e.learner import until
 from tests.repo import ROOT
 from tests.site_server import SITE
 
@@ -34,20 +35,56 @@ def silent_worker(route) -> None:
     route.fulfill(body="", content_type="text/javascript")
 
 
-def axe_run(page: Page, within: str = "body") -> list[dict]:
-    """axe-core's violations inside `within` (a selector), as it reports them."""
+def with_axe(context: BrowserContext) -> None:
+    """axe-core in every page the context opens, from the start (an init script: the pages' CSP allows no
+    inline <script>, so add_script_tag cannot add it; parsed by each page anyway, as axe_run would)."""
+    context.add_init_script(path=AXE)
+
+
+def axe_run(page: Page, within: str = "body", rules: list[str] | None = None) -> list[dict]:
+    """axe-core's violations inside `within` (a selector), as it reports them: of the WCAG 2.2 AA rules,
+    or of these rules only."""
     if not page.evaluate("Boolean(window.axe)"):
         page.evaluate(
             Path(AXE).read_text()
         )  # evaluated, not a <script>: the page's CSP allows no inline script
-    run = "([within, tags]) => axe.run(within, {runOnly: {type: 'tag', values: tags}})"
-    return page.evaluate(f"{run}.then((r) => r.violations)", [within, WCAG_AA])
+    # Violations only: axe-core then skips the details of what passed (a third faster here).
+    only = {"type": "rule", "values": rules} if rules else {"type": "tag", "values": WCAG_AA}
+    run = "([within, only]) => axe.run(within, {runOnly: only, resultTypes: ['violations']})"
+    return page.evaluate(f"{run}.then((r) => r.violations)", [within, only])
 
 
-def axe_violations(page: Page, within: str = "body") -> list[str]:
+def in_view(page: Page, view: str) -> None:
+    """Show the open page as VIEWS[view] would (its size and colour scheme) without reloading it: Material
+    reads the preferred scheme once, at load, so the scheme is switched as its palette toggle does."""
+    options = VIEWS[view]
+    page.set_viewport_size(options["viewport"])
+    page.emulate_media(color_scheme=options["color_scheme"])
+    scheme = "slate" if options["color_scheme"] == "dark" else "default"
+    page.evaluate("(scheme) => document.body.setAttribute('data-md-color-scheme', scheme)", scheme)
+
+
+def axe_violations(page: Page, within: str = "body", rules: list[str] | None = None) -> list[str]:
     """Each rule axe-core finds broken inside `within` (a selector), with the elements that break it."""
     return [
         f"{v['id']} ({v['impact']}): {v['help']} — "
         + "; ".join(" ".join(n["target"]) for n in v["nodes"][:5])
-        for v in axe_run(page, within)
+        for v in axe_run(page, within, rules)
     ]
+
+
+def audit_views(page: Page, within: str, state: str, found: dict[str, list[str]]) -> None:
+    """axe-core inside `within` in every view (the page resized and recoloured in place, one load for
+    three audits), into found[f"{state}, {view}"]; the page back in the first view after."""
+    for view in VIEWS:
+        in_view(page, view)
+        # the widgets redraw for a new width when the browser reports the resize: wait until the page fits
+        fits = f"document.documentElement.scrollWidth <= {VIEWS[view]['viewport']['width']}"
+        assert until(page, fits), f"{state}, {view}: the page scrolls sideways"
+        found[f"{state}, {view}"] = axe_violations(page, within)
+    in_view(page, next(iter(VIEWS)))
+
+
+def no_violations(found: dict[str, list[str]]) -> str:
+    """The states and views of found with a violation, one a line; empty when there is none."""
+    return "\n".join(f"{where}: {broken}" for where, broken in found.items() if broken)

@@ -12,7 +12,11 @@ from tests.e2e.learner import hold_python
 from tests.site_server import SITE
 
 MY_LESSONS = [
-    "nn/neurons/", "nn/training-loop/", "train/live/", "engine/source/", "gpt/train-names/",
+    "nn/neurons/",
+    "nn/training-loop/",
+    "train/live/",
+    "engine/source/",
+    "gpt/train-names/",
     "engine/what-next/",
 ]
 PROGRESS_KEY = "backprop-lab:progress"
@@ -83,9 +87,10 @@ def test_module_map_lists_every_lesson_in_course_order(page: Page, plain_server:
     page.goto(plain_server + "/")
     course_map = page.locator(".bp-course-map")
     expect(course_map).to_have_attribute("data-ready", "true")
-    shown = [re.sub(r"^/", "", href) for href in course_map.locator("a").evaluate_all(
-        "links => links.map(a => new URL(a.href).pathname)"
-    )]
+    shown = [
+        re.sub(r"^/", "", href)
+        for href in course_map.locator("a").evaluate_all("links => links.map(a => new URL(a.href).pathname)")
+    ]
     lessons = [p["url"] for p in course() if p["url"] not in ("", "playground/")]
     assert shown == lessons
     assert course_map.locator(".bp-course-map__badge").count() == len(lessons)

@@ -19,8 +19,11 @@ def run(page: Page, contains: str, expected: str) -> str:
 
 def node_row(page: Page, figure: int, label: str) -> Locator:
     # The table sits in a closed <details>: found by its text, not by role (hidden from roles).
-    return page.locator("figure.bp-graph").nth(figure).locator("tbody tr").filter(
-        has=page.locator("th", has_text=re.compile(f"^{re.escape(label)}$"))
+    return (
+        page.locator("figure.bp-graph")
+        .nth(figure)
+        .locator("tbody tr")
+        .filter(has=page.locator("th", has_text=re.compile(f"^{re.escape(label)}$")))
     )
 
 

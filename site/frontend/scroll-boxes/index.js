@@ -7,6 +7,7 @@ const BOXES = [
   [".katex-display", "Formula"],
   [".bp-output", null], // a log already named "Output"
   [".bp-check__scroll", "Tried cases"],
+  [".bp-check__tried", "Tried code"],
   [".bp-solution__code", "Solution"],
   [".bp-sampling__box", "Sampled names"],
 ];

@@ -1,0 +1,121 @@
+"""The states a learner reaches pass axe-core's WCAG 2.2 AA rules too, each in the three views (1280 px
+light and dark, 390 px): on one lesson Python ready, a cell's output, a failing verdict with its table of
+tried cases, a hint, the solution, a film at its last step, a nudge's answer; then the attention picture
+after Show, and both trainers while they train and after Stop. One page load a page."""
+
+import re
+from collections.abc import Callable, Iterator
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.e2e.accessibility import audit_views, in_view, no_violations, with_axe
+from tests.e2e.learner import (
+    check_lab,
+    close_page,
+    lab_region,
+    labs_in_site,
+    open_page,
+    press,
+    run_cell,
+    starting_code,
+)
+
+pytestmark = pytest.mark.heavy  # one of the longest modules: it starts first (tests/conftest.py)
+DESKTOP = "1280 light"  # where each page is left for the next test
+
+
+@pytest.fixture(scope="module")
+def context(shared_context: BrowserContext) -> BrowserContext:
+    with_axe(shared_context)  # the shared profile's later pages get it too; it does nothing until run
+    return shared_context
+
+
+@pytest.fixture
+def opened(context: BrowserContext, isolated_server: str) -> Iterator[Callable[[str], Page]]:
+    pages = []
+
+    def open_at(path: str) -> Page:
+        pages.append(open_page(context, isolated_server + path))
+        return pages[-1]
+
+    yield open_at
+    for page in pages:
+        in_view(page, DESKTOP)
+        close_page(page)
+
+
+@pytest.mark.slow
+def test_a_lesson_in_every_state_passes(opened) -> None:
+    page = opened(labs_in_site()["accumulate"])
+    found = {}
+    audit_views(page, "body", "Python ready", found)
+
+    cell = page.locator(".bp-run").first
+    run_cell(cell)
+    expect(cell.get_by_role("log", name="Output")).not_to_be_empty()
+    audit_views(page, f"#{cell.get_attribute('id')}", "a cell's output", found)
+
+    lab = lab_region(page, "accumulate")
+    half_fixed = starting_code(lab).replace("grad[name] = local", "grad[name] += local")
+    assert check_lab(lab, half_fixed) == "fail"
+    expect(lab.locator(".bp-check__table").first).to_be_visible()
+    audit_views(page, "#lab-accumulate", "a failing verdict and its table", found)
+
+    press(lab.get_by_role("button", name="Hint"))
+    expect(lab.locator(".bp-hint").first).to_be_visible()
+    audit_views(page, "#lab-accumulate", "a hint open", found)
+
+    press(lab.get_by_role("button", name="Solution"))
+    press(lab.get_by_role("button", name="Show the solution"))
+    expect(lab.locator(".bp-solution__code").first).to_be_visible()
+    audit_views(page, "#lab-accumulate", "the solution shown", found)
+
+    figure = page.locator("#graph-0")
+    press(figure.get_by_role("button", name="Backward pass"))
+    figure.get_by_role("slider", name="Step").press("End")
+    last = figure.get_by_role("slider", name="Step").get_attribute("max")
+    expect(figure.locator(".bp-film")).to_have_attribute("data-frame", last)
+    audit_views(page, "#graph-0", "a film at its last step", found)
+
+    nudge = figure.locator(".bp-nudge input").first
+    nudge.fill(str(float(nudge.input_value()) + 1))
+    expect(figure.locator(".bp-nudge__result")).not_to_be_empty(timeout=30_000)
+    audit_views(page, "#graph-0", "a nudge's answer", found)
+    assert not no_violations(found), no_violations(found)
+
+
+@pytest.mark.slow
+def test_the_attention_picture_after_show_passes(opened) -> None:
+    page = opened("/gpt/attention/")
+    picture = page.locator(".bp-attention")
+    picture.get_by_label("Name").fill("emma")
+    press(picture.get_by_role("button", name="Show"))
+    expect(picture).to_have_attribute("data-source", "live", timeout=60_000)
+    expect(picture).to_have_attribute("data-state", "ready")
+    found = {}
+    audit_views(page, ".bp-attention", "after Show", found)
+    assert not no_violations(found), no_violations(found)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("path", "within", "train"),
+    [
+        ("/train/live/", ".bp-moons-trainer", "Train"),
+        ("/gpt/train-names/", ".bp-names-trainer", "Train from scratch"),
+    ],
+)
+def test_a_trainer_while_training_and_after_passes(opened, path: str, within: str, train: str) -> None:
+    page = opened(path)
+    trainer = page.locator(within)
+    trainer.get_by_label("Steps").fill("1000")  # still training while it is audited
+    press(trainer.get_by_role("button", name=train))
+    expect(trainer).to_have_attribute("data-state", "training", timeout=60_000)
+    found = {}
+    audit_views(page, within, "training", found)
+    press(trainer.get_by_role("button", name="Stop"))
+    readout = trainer.get_by_role("status", name="Training progress")
+    expect(readout).to_contain_text(re.compile("Stopped"), timeout=30_000)
+    audit_views(page, within, "after Stop", found)
+    assert not no_violations(found), no_violations(found)
