@@ -41,17 +41,16 @@ def with_axe(context: BrowserContext) -> None:
     context.add_init_script(path=AXE)
 
 
-def axe_run(page: Page, within: str = "body", rules: list[str] | None = None) -> list[dict]:
-    """axe-core's violations inside `within` (a selector), as it reports them: of the WCAG 2.2 AA rules,
-    or of these rules only."""
+def axe_run(page: Page, within: str = "body") -> list[dict]:
+    """axe-core's violations inside `within` (a selector), as it reports them."""
     if not page.evaluate("Boolean(window.axe)"):
         page.evaluate(
             Path(AXE).read_text()
         )  # evaluated, not a <script>: the page's CSP allows no inline script
     # Violations only: axe-core then skips the details of what passed (a third faster here).
-    only = {"type": "rule", "values": rules} if rules else {"type": "tag", "values": WCAG_AA}
-    run = "([within, only]) => axe.run(within, {runOnly: only, resultTypes: ['violations']})"
-    return page.evaluate(f"{run}.then((r) => r.violations)", [within, only])
+    options = "{runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']}"
+    run = f"([within, tags]) => axe.run(within, {options})"
+    return page.evaluate(f"{run}.then((r) => r.violations)", [within, WCAG_AA])
 
 
 def in_view(page: Page, view: str) -> None:
@@ -64,12 +63,12 @@ def in_view(page: Page, view: str) -> None:
     page.evaluate("(scheme) => document.body.setAttribute('data-md-color-scheme', scheme)", scheme)
 
 
-def axe_violations(page: Page, within: str = "body", rules: list[str] | None = None) -> list[str]:
+def axe_violations(page: Page, within: str = "body") -> list[str]:
     """Each rule axe-core finds broken inside `within` (a selector), with the elements that break it."""
     return [
         f"{v['id']} ({v['impact']}): {v['help']} — "
         + "; ".join(" ".join(n["target"]) for n in v["nodes"][:5])
-        for v in axe_run(page, within, rules)
+        for v in axe_run(page, within)
     ]
 
 
@@ -85,6 +84,6 @@ def audit_views(page: Page, within: str, state: str, found: dict[str, list[str]]
     in_view(page, next(iter(VIEWS)))
 
 
-def no_violations(found: dict[str, list[str]]) -> str:
+def broken_views(found: dict[str, list[str]]) -> str:
     """The states and views of found with a violation, one a line; empty when there is none."""
     return "\n".join(f"{where}: {broken}" for where, broken in found.items() if broken)
