@@ -1,5 +1,5 @@
-// The DOM builders the features share: a button in the site's style, an element with a class, and a
-// labelled input of the trainers' forms.
+// The DOM builders the features share: a button in the site's style, an element with a class, a
+// labelled input of the trainers' forms, and switching a control off without losing the keyboard's focus.
 
 export function button(label, className, onClick) {
   const b = document.createElement("button");
@@ -9,6 +9,25 @@ export function button(label, className, onClick) {
   b.addEventListener("click", onClick);
   return b;
 }
+
+// Switch a control off (or back on). Disabling the control that has the focus would drop the focus on the
+// page's body (a keyboard user starts again from the top): that one stays focusable, marked aria-disabled,
+// and its clicks (an Enter on it, a form it would submit) are ignored until it is switched on again.
+export function setDisabled(control, off) {
+  const keep = off && document.activeElement === control;
+  if (keep && !ignored.has(control)) {
+    ignored.add(control);
+    control.addEventListener("click", (event) => {
+      if (control.getAttribute("aria-disabled") !== "true") return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }, true);
+  }
+  control.disabled = off && !keep;
+  if (keep) control.setAttribute("aria-disabled", "true");
+  else control.removeAttribute?.("aria-disabled");
+}
+const ignored = new WeakSet();
 
 export function element(tag, className, text) {
   const node = document.createElement(tag);

@@ -87,3 +87,53 @@ def audit_views(page: Page, within: str, state: str, found: dict[str, list[str]]
 def broken_views(found: dict[str, list[str]]) -> str:
     """The states and views of found with a violation, one a line; empty when there is none."""
     return "\n".join(f"{where}: {broken}" for where, broken in found.items() if broken)
+
+
+# Keyboard only -----------------------------------------------------------------------------------------
+
+# Where the focus is, and whether a ring shows it: the element's own outline or shadow, or (CodeMirror, a
+# diagram's node, Material's hidden inputs of the header's toggles) the editor's, the node box's or the
+# label's beside it; Material's search field opens the search instead. Null when the focus fell to the
+# page's body.
+FOCUS = """(target) => {
+  const el = document.activeElement;
+  if (!el || el === document.body || el === document.documentElement) return null;
+  const ring = (e) => {
+    if (!e) return false;
+    const s = getComputedStyle(e);
+    const outline = s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0;
+    return outline || s.boxShadow !== "none" || (e.matches(".bp-node__box") && parseFloat(s.strokeWidth) >= 3);
+  };
+  const shown = el.matches(":focus-visible")
+    && (ring(el) || ring(el.closest(".cm-editor")) || ring(el.querySelector(".bp-node__box"))
+        || (el.matches("input.md-option, input.md-toggle") && ring(el.nextElementSibling))
+        || (el.matches(".md-search__input") && document.getElementById("__search")?.checked));
+  const name = el.getAttribute("aria-label") || el.textContent.trim().slice(0, 40);
+  return { where: `<${el.tagName.toLowerCase()} class="${el.className.baseVal ?? el.className}"> ${name}`,
+           shown, reached: el.matches(target), editor: el.matches(".cm-content") };
+}"""
+
+
+def focus_kept(page: Page, target: str = "*") -> dict:
+    """Where the focus is (as FOCUS), after asserting that it is on an element and shown by a ring."""
+    focus = page.evaluate(FOCUS, target)
+    if focus and not focus["shown"]:  # a ring drawn a moment later (Material opens its search on focus)
+        until(page, lambda: (page.evaluate(FOCUS, target) or {}).get("shown"), timeout=2)
+        focus = page.evaluate(FOCUS, target)
+    assert focus, "the focus fell to the page's body"
+    assert focus["shown"], f"the focus on {focus['where']} shows no ring"
+    return focus
+
+
+def tab_to(page: Page, target: str, *, limit: int = 300, back: bool = False) -> int:
+    """Press Tab (Shift+Tab with back) until the focus is on target (a CSS selector), checking at every
+    stop that the focus is shown; the number of presses. In an editor, Tab indents: Escape first, as the
+    editor's help says, to move on from it."""
+    for presses in range(1, limit + 1):
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+        focus = focus_kept(page, target)
+        if focus["reached"]:
+            return presses
+        if focus["editor"]:
+            page.keyboard.press("Escape")
+    raise AssertionError(f"{limit} presses of Tab never reached {target}")

@@ -1,7 +1,12 @@
 """The states a learner reaches pass axe-core's WCAG 2.2 AA rules too, each in the three views (1280 px
 light and dark, 390 px): on one lesson Python ready, a cell's output, a failing verdict with its table of
 tried cases, a hint, the solution, a film at its last step, a nudge's answer; then the attention picture
-after Show, and both trainers while they train and after Stop. One page load a page."""
+after Show, and both trainers while they train and after Stop. One page load a page.
+
+Most states are reached with the keyboard alone, as a learner without a mouse would: Tab from the top of
+the page, Enter, the arrow keys, Escape then Tab to leave the editor. At every stop the focus is on an
+element and shown by a ring (tab_to, focus_kept): it never falls to the page's body when a widget
+redraws or a button is switched off while it has the focus."""
 
 import re
 from collections.abc import Callable, Iterator
@@ -9,9 +14,9 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.e2e.accessibility import audit_views, broken_views, in_view, with_axe
+from tests.e2e.accessibility import audit_views, broken_views, focus_kept, in_view, tab_to, with_axe
 from tests.e2e.learner import (
-    check_lab,
+    RUN_TIMEOUT,
     close_page,
     lab_region,
     labs_in_site,
@@ -19,6 +24,7 @@ from tests.e2e.learner import (
     press,
     run_cell,
     starting_code,
+    verdict_of,
 )
 
 pytestmark = pytest.mark.heavy  # one of the longest modules: it starts first (tests/conftest.py)
@@ -51,37 +57,57 @@ def test_a_lesson_in_every_state_passes(opened) -> None:
     found = {}
     audit_views(page, "body", "Python ready", found)
 
-    cell = page.locator(".bp-run").first
-    run_cell(cell)
-    expect(cell.get_by_role("log", name="Output")).not_to_be_empty()
-    audit_views(page, f"#{cell.get_attribute('id')}", "a cell's output", found)
+    # The keyboard alone, from the top of the page: the film, then the lab below it.
+    figure = page.locator("#graph-0")
+    tab_to(page, "#graph-0 .bp-film__pass[data-pass='backward']")
+    page.keyboard.press("Enter")
+    tab_to(page, "#graph-0 .bp-film__scrubber")
+    page.keyboard.press("End")
+    last = figure.locator(".bp-film__scrubber").get_attribute("max")
+    expect(figure.locator(".bp-film")).to_have_attribute("data-frame", last)
+    page.keyboard.press("ArrowLeft")
+    expect(figure.locator(".bp-film")).to_have_attribute("data-frame", str(int(last) - 1))
+    page.keyboard.press("End")
+    expect(figure.locator(".bp-film")).to_have_attribute("data-frame", last)
+    focus_kept(page)
+    audit_views(page, "#graph-0", "a film at its last step", found)
 
     lab = lab_region(page, "accumulate")
     half_fixed = starting_code(lab).replace("grad[name] = local", "grad[name] += local")
-    assert check_lab(lab, half_fixed) == "fail"
+    tab_to(page, "#lab-accumulate .cm-content")
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.insert_text(half_fixed)  # as a paste would: typing would add the editor's indentation
+    page.keyboard.press("Escape")
+    assert tab_to(page, "#lab-accumulate .bp-check-button", limit=3) <= 3, "Check is not next after the editor"
+    page.keyboard.press("Enter")
+    expect(verdict_of(lab)).to_have_attribute("data-verdict", "fail", timeout=RUN_TIMEOUT)
+    focus_kept(page)
     expect(lab.locator(".bp-check__table").first).to_be_visible()
     audit_views(page, "#lab-accumulate", "a failing verdict and its table", found)
 
-    press(lab.get_by_role("button", name="Hint"))
+    tab_to(page, "#lab-accumulate .bp-hint-button", limit=10)
+    page.keyboard.press("Enter")
     expect(lab.locator(".bp-hint").first).to_be_visible()
+    focus_kept(page, "#lab-accumulate .bp-hint-button")
     audit_views(page, "#lab-accumulate", "a hint open", found)
 
-    press(lab.get_by_role("button", name="Solution"))
-    press(lab.get_by_role("button", name="Show the solution"))
+    tab_to(page, "#lab-accumulate .bp-solution-button", limit=5)
+    page.keyboard.press("Enter")
+    assert focus_kept(page, "#lab-accumulate .bp-solution__yes")["reached"], "the question did not take the focus"
+    page.keyboard.press("Enter")
     expect(lab.locator(".bp-solution__code").first).to_be_visible()
+    focus_kept(page)
     audit_views(page, "#lab-accumulate", "the solution shown", found)
-
-    figure = page.locator("#graph-0")
-    press(figure.get_by_role("button", name="Backward pass"))
-    figure.get_by_role("slider", name="Step").press("End")
-    last = figure.get_by_role("slider", name="Step").get_attribute("max")
-    expect(figure.locator(".bp-film")).to_have_attribute("data-frame", last)
-    audit_views(page, "#graph-0", "a film at its last step", found)
 
     nudge = figure.locator(".bp-nudge input").first
     nudge.fill(str(float(nudge.input_value()) + 1))
     expect(figure.locator(".bp-nudge__result")).not_to_be_empty(timeout=30_000)
     audit_views(page, "#graph-0", "a nudge's answer", found)
+
+    cell = page.locator(".bp-run").first
+    run_cell(cell)
+    expect(cell.get_by_role("log", name="Output")).not_to_be_empty()
+    audit_views(page, f"#{cell.get_attribute('id')}", "a cell's output", found)
     assert not broken_views(found), broken_views(found)
 
 

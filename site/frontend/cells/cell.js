@@ -1,6 +1,6 @@
 // A code widget: editor, Run/Stop/Reset and Output. Run cells use it as is; labs add their buttons.
 
-import { button } from "../dom.js";
+import { button, setDisabled } from "../dom.js";
 import { createEditor } from "../editor/editor.js";
 import { failure } from "../worker/protocol.js";
 import { python } from "../worker-client/client.js";
@@ -66,7 +66,7 @@ export function mountCodeWidget(root, data, { scope, note, name }) {
 
   function setRunning(on) {
     running = on;
-    stopButton.disabled = !on;
+    setDisabled(stopButton, !on);
     root.dataset.running = on ? "true" : "false";
   }
 
@@ -117,7 +117,7 @@ export function mountCodeWidget(root, data, { scope, note, name }) {
 
   const run = () => (running ? null : execute("run", { code: editor.code, scope, cell: name }));
   async function stop() {
-    stopButton.disabled = true;
+    setDisabled(stopButton, true);
     await runningOn.stop(requestId ?? undefined);
   }
   function reset() {

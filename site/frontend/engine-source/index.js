@@ -2,7 +2,7 @@
 // become editors; Apply writes them into the worker's engine/ and reloads it, Restore puts the
 // originals back. Run cells on the page then use whichever engine is loaded.
 
-import { button } from "../dom.js";
+import { button, setDisabled } from "../dom.js";
 import { createOutput } from "../cells/output.js";
 import { autosaver, forgetCode, loadCode } from "../cells/storage.js";
 import { createEditor } from "../editor/editor.js";
@@ -83,7 +83,8 @@ function mountEngineSource(root) {
 
   async function send(func, args, texts) {
     busy = true;
-    applyButton.disabled = restoreButton.disabled = true;
+    setDisabled(applyButton, true);
+    setDisabled(restoreButton, true);
     output.clear();
     root.dataset.state = "loading";
     state.textContent = client.state === "ready" ? "Loading the engine…" : "Python is loading; the engine is loaded as soon as it is ready…";
@@ -102,7 +103,8 @@ function mountEngineSource(root) {
       output.error(`Python is not available: ${error.message}`);
     } finally {
       busy = false;
-      applyButton.disabled = restoreButton.disabled = false;
+      setDisabled(applyButton, false);
+      setDisabled(restoreButton, false);
       render();
     }
   }

@@ -3,7 +3,7 @@
 // name; the worker draws a new sample of parameters, breaks one engine rule in a copy of the engine, or
 // (Run on my engine) checks the same weights on the engine the learner wrote in the labs.
 
-import { button, element, table } from "../dom.js";
+import { button, element, setDisabled, table } from "../dom.js";
 import { createEngineSwitch } from "../training/engine-switch.js";
 import { failure } from "../worker/protocol.js";
 import { python } from "../worker-client/client.js";
@@ -112,12 +112,12 @@ function mountPicture(root, data) {
 
   async function ask(request, busy) {
     root.dataset.state = "computing";
-    again.disabled = true;
-    rule.disabled = true;
+    setDisabled(again, true);
+    setDisabled(rule, true);
     say(busy);
     const result = await request().catch((error) => failure("Unavailable", String(error?.message ?? error)));
-    again.disabled = false;
-    rule.disabled = root.dataset.engine === "mine"; // the broken rules are copies of the course's engine
+    setDisabled(again, false);
+    setDisabled(rule, root.dataset.engine === "mine"); // the broken rules are copies of the course's engine
     if (!result.ok) {
       root.dataset.state = "error";
       say(`Could not check: ${result.error?.message ?? "Python stopped."}`, "error");

@@ -2,7 +2,7 @@
 // Plain buttons, a range and a select, so the keyboard works as everywhere else; with
 // prefers-reduced-motion the steps still advance, the CSS just stops animating them.
 
-import { button } from "../dom.js";
+import { button, setDisabled } from "../dom.js";
 
 const STEP_MS = 1400;
 const PASSES = { forward: "Forward pass", backward: "Backward pass" };
@@ -93,7 +93,7 @@ export function createFilm(parent, { getFilm, onView, initialMode }) {
     scrubber.max = String(last());
     scrubber.value = String(k);
     scrubber.setAttribute("aria-valuetext", `${PASSES[mode]}, step ${k} of ${last()}`);
-    back.disabled = k <= 0;
+    setDisabled(back, k <= 0);
     const text = frame === null ? `Press Play to watch the ${mode} pass, or step through it.` : `Step ${frame} of ${last()}: ${frames()[frame].caption}`;
     caption.textContent = text;
     box.dataset.mode = mode;

@@ -1,7 +1,7 @@
 // Hints, one at a time ("Hint 1 of 3"), fetched from the lab's grader in the worker.
 
 import { python } from "../worker-client/client.js";
-import { element } from "../dom.js";
+import { element, setDisabled } from "../dom.js";
 import { richText } from "./text.js";
 
 export function createHints(parent, data, button) {
@@ -14,7 +14,7 @@ export function createHints(parent, data, button) {
 
   async function next() {
     if (shown >= data.hints) return;
-    button.disabled = true;
+    setDisabled(button, true);
     try {
       const hint = await python().call("labs", "hint", { lab: data.id, index: shown });
       if (typeof hint?.text !== "string") throw new Error(hint?.error?.message || "no hint came back");
@@ -29,7 +29,7 @@ export function createHints(parent, data, button) {
       list.append(item);
       list.hidden = false;
     } finally {
-      button.disabled = shown >= data.hints;
+      setDisabled(button, shown >= data.hints);
       button.title = shown >= data.hints ? "That was the last hint" : `Show hint ${shown + 1} of ${data.hints}`;
     }
   }

@@ -2,7 +2,7 @@
 // -ln p, for the trained GPT and the untrained one it started from; the sum, divided by the number of
 // guesses, is the model's loss. The build drew its name; the worker's GPTs read a typed one.
 
-import { button, element, table } from "../dom.js";
+import { button, element, setDisabled, table } from "../dom.js";
 import { failure } from "../worker/protocol.js";
 import { python } from "../worker-client/client.js";
 import { MAX_LETTERS, typedName } from "../attention/typed-name.js";
@@ -58,12 +58,12 @@ function mountPicture(root, data) {
       return;
     }
     root.dataset.state = "computing";
-    show.disabled = true;
+    setDisabled(show, true);
     say(`Both GPTs are reading “${wanted}”…`);
     const result = await python()
       .call("letter_loss", "compare", { name: wanted })
       .catch((error) => failure("Unavailable", String(error?.message ?? error)));
-    show.disabled = false;
+    setDisabled(show, false);
     if (!result.ok) {
       root.dataset.state = "error";
       say(`Could not read that name: ${result.error?.message ?? "Python stopped."}`, "error");

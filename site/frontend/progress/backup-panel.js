@@ -2,7 +2,7 @@
 // first, saying what will change), Download my code (a zip to run at home), and whether the browser
 // promised to keep this site's storage.
 
-import { button, element } from "../dom.js";
+import { button, element, setDisabled } from "../dom.js";
 import { whyNotStored } from "../cells/storage.js";
 import { makeCodeZip } from "./code-download.js";
 import { backupFileName, count, createBackup, describePlan, parseBackup, restoreBackup, restorePlan } from "./backup.js";
@@ -41,7 +41,7 @@ export function mountBackupPanel(holder) {
   }
 
   async function downloadCode() {
-    code.disabled = true;
+    setDisabled(code, true);
     panel.dataset.code = "making";
     say("Putting your code together…");
     try {
@@ -53,7 +53,7 @@ export function mountBackupPanel(holder) {
       panel.dataset.code = "error";
       say(`Your code could not be put in a zip: ${error?.message ?? error}. Nothing was changed; try again.`, "error");
     } finally {
-      code.disabled = false;
+      setDisabled(code, false);
     }
   }
 

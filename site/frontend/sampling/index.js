@@ -2,7 +2,7 @@
 // as it learned them and after dividing the scores by the temperature, the chosen token marked. The build
 // sampled the first name; the worker's GPT samples another for a new seed or temperature.
 
-import { button, element, table } from "../dom.js";
+import { button, element, setDisabled, table } from "../dom.js";
 import { failure } from "../worker/protocol.js";
 import { python } from "../worker-client/client.js";
 
@@ -113,12 +113,12 @@ function mountPicture(root, data) {
       return;
     }
     root.dataset.state = "computing";
-    sample.disabled = true;
+    setDisabled(sample, true);
     say(`The trained GPT is writing a name at temperature ${t}…`);
     const result = await python()
       .call("sampling", "steps", { seed: s, temperature: t })
       .catch((error) => failure("Unavailable", String(error?.message ?? error)));
-    sample.disabled = false;
+    setDisabled(sample, false);
     if (!result.ok) {
       root.dataset.state = "error";
       say(`Could not sample: ${result.error?.message ?? "Python stopped."}`, "error");

@@ -2,6 +2,8 @@
 // one run's skeleton (the call, its "training" events drawn once a frame, Stop, what its end means),
 // the words for work that waits on Python, and starting Python as they come near.
 
+import { setDisabled } from "../dom.js";
+
 // The trainer's form made whole: its buttons in one row, Enter runs onSubmit, and under it the status
 // line ({readout, say}: say(text, state) sets its text and the trainer's data-state), where a setting
 // the browser refuses is said. intro is the line's first text; isStepping() whether steps are arriving.
@@ -42,8 +44,8 @@ export function createRunner(client, module, { controls, stopButton, onEvent, on
   let frame = 0;
 
   const setRunning = (on) => {
-    for (const control of controls) control.disabled = on;
-    stopButton.disabled = !on;
+    for (const control of controls) setDisabled(control, on);
+    setDisabled(stopButton, !on);
   };
 
   const schedule = () => {
@@ -75,7 +77,7 @@ export function createRunner(client, module, { controls, stopButton, onEvent, on
 
   async function stop() {
     if (!pending) return;
-    stopButton.disabled = true;
+    setDisabled(stopButton, true);
     await client.stop(pending.requestId);
   }
 
