@@ -1,43 +1,70 @@
-"""Screenshots of the GPT module's attention picture, light and dark, wide and phone-wide."""
+"""Screenshots of the GPT module's pictures (attention; next-letter bars, the loss letter by letter and
+the gradient check), light and dark, wide and phone-wide."""
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, BrowserContext, Locator
 
 from tests.visual.screenshots import STILL, check_screenshot
 
+PICTURES = {"sampling": "bp-sampling", "letter-loss": "bp-letter-loss", "gradient-check": "bp-gradient-check"}
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_attention_picture(browser: Browser, gallery_url: str, update_screenshots: bool, scheme: str) -> None:
-    """Head 1 on "emma" at 1000 px, then head 3 at 390 px (the picture must fit a phone)."""
-    context = browser.new_context(
+
+def still_context(browser: Browser, scheme: str) -> BrowserContext:
+    """A 1000 px window in scheme, motion reduced, no service worker."""
+    return browser.new_context(
         viewport={"width": 1000, "height": 1000},
         device_scale_factor=1,
         color_scheme=scheme,
         reduced_motion="reduce",
         service_workers="block",
     )
+
+
+def shot(figure: Locator) -> bytes:
+    """The figure alone, still, with no pointer over it."""
+    figure.scroll_into_view_if_needed()
+    figure.page.mouse.move(0, 0)
+    return figure.screenshot(animations="disabled", caret="hide", style=STILL)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_attention_picture(browser: Browser, gallery_url: str, update_screenshots: bool, scheme: str) -> None:
+    """Head 1 on "emma" at 1000 px, then head 3 at 390 px (the picture must fit a phone)."""
+    context = still_context(browser, scheme)
     try:
         page = context.new_page()
         page.route("**/worker.js", lambda route: None)  # drawn from the build's numbers, no Python
         page.goto(gallery_url + "/attention/")
         figure = page.locator("figure.bp-attention[data-state='ready']")
-        figure.scroll_into_view_if_needed()
-        page.mouse.move(0, 0)
-        check_screenshot(
-            f"attention-{scheme}",
-            figure.screenshot(animations="disabled", caret="hide", style=STILL),
-            update_screenshots,
-        )
+        check_screenshot(f"attention-{scheme}", shot(figure), update_screenshots)
         page.set_viewport_size({"width": 390, "height": 900})
         figure.get_by_role("button", name="Head 3").click()
         page.locator("figure.bp-attention[data-head='3']").wait_for()
-        page.mouse.move(0, 0)
         box = figure.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, "the picture is wider than a phone"
-        check_screenshot(
-            f"attention-390-{scheme}",
-            figure.screenshot(animations="disabled", caret="hide", style=STILL),
-            update_screenshots,
-        )
+        check_screenshot(f"attention-390-{scheme}", shot(figure), update_screenshots)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_gpt_pictures(browser: Browser, gallery_url: str, update_screenshots: bool, scheme: str) -> None:
+    """The sampling bars ("shanel", step 1), the loss of "emma" and the gradient check of "al", as the
+    build drew them, at 1000 px and at 390 px (each fits a phone)."""
+    context = still_context(browser, scheme)
+    try:
+        page = context.new_page()
+        page.route("**/worker.js", lambda route: None)  # drawn from the build's numbers, no Python
+        page.goto(gallery_url + "/gpt-pictures/")
+        shots = {}
+        for width in (1000, 390):
+            page.set_viewport_size({"width": width, "height": 900})
+            for name, css in PICTURES.items():
+                figure = page.locator(f"figure.{css}[data-state='ready']")
+                box = figure.bounding_box()
+                assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, f"{name} is wider than {width} px"
+                shots[f"{name}{'-390' if width == 390 else ''}-{scheme}"] = shot(figure)
+    finally:
+        context.close()
+    for name, png in shots.items():
+        check_screenshot(name, png, update_screenshots)
