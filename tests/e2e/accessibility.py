@@ -102,7 +102,8 @@ FOCUS = """(target) => {
     if (!e) return false;
     const s = getComputedStyle(e);
     const outline = s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0;
-    return outline || s.boxShadow !== "none" || (e.matches(".bp-node__box") && parseFloat(s.strokeWidth) >= 3);
+    const stroke = e.matches(".bp-node__box") && parseFloat(s.strokeWidth) >= 3;
+    return outline || s.boxShadow !== "none" || stroke;
   };
   const shown = el.matches(":focus-visible")
     && (ring(el) || ring(el.closest(".cm-editor")) || ring(el.querySelector(".bp-node__box"))

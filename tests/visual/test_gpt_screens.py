@@ -62,7 +62,8 @@ def test_gpt_pictures(browser: Browser, gallery_url: str, update_screenshots: bo
             for name, css in PICTURES.items():
                 figure = page.locator(f"figure.{css}[data-state='ready']")
                 box = figure.bounding_box()
-                assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, f"{name} is wider than {width} px"
+                inside = box and box["x"] >= 0 and box["x"] + box["width"] <= width
+                assert inside, f"{name} is wider than {width} px"
                 shots[f"{name}{'-390' if width == 390 else ''}-{scheme}"] = shot(figure)
     finally:
         context.close()
