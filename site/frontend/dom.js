@@ -25,7 +25,7 @@ export function setDisabled(control, off) {
   }
   control.disabled = off && !keep;
   if (keep) control.setAttribute("aria-disabled", "true");
-  else control.removeAttribute?.("aria-disabled");
+  else control.removeAttribute?.("aria-disabled"); // a trainer's engine switch passes a plain object
 }
 const ignored = new WeakSet();
 

@@ -1,8 +1,6 @@
 """axe-core (pinned in package.json, read from node_modules: never a CDN) run in a page against the
 WCAG 2.0, 2.1 and 2.2 A and AA rules: the violations it finds, as lines a failing test can show."""
 
-from pathlib import Path
-
 from playwright.sync_api import BrowserContext, Page
 
 from tests.e2e.learner import until
@@ -44,9 +42,7 @@ def with_axe(context: BrowserContext) -> None:
 def axe_run(page: Page, within: str = "body") -> list[dict]:
     """axe-core's violations inside `within` (a selector), as it reports them."""
     if not page.evaluate("Boolean(window.axe)"):
-        page.evaluate(
-            Path(AXE).read_text()
-        )  # evaluated, not a <script>: the page's CSP allows no inline script
+        page.evaluate(AXE.read_text())  # evaluated, not a <script>: the page's CSP allows no inline script
     # Violations only: axe-core then skips the details of what passed (a third faster here).
     options = "{runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']}"
     run = f"([within, tags]) => axe.run(within, {options})"
@@ -126,12 +122,12 @@ def focus_kept(page: Page, target: str = "*") -> dict:
     return focus
 
 
-def tab_to(page: Page, target: str, *, limit: int = 300, back: bool = False) -> int:
-    """Press Tab (Shift+Tab with back) until the focus is on target (a CSS selector), checking at every
-    stop that the focus is shown; the number of presses. In an editor, Tab indents: Escape first, as the
-    editor's help says, to move on from it."""
+def tab_to(page: Page, target: str, *, limit: int = 300) -> int:
+    """Press Tab until the focus is on target (a CSS selector), checking at every stop that the focus is
+    shown; the number of presses. In an editor, Tab indents: Escape first, as the editor's help says, to
+    move on from it."""
     for presses in range(1, limit + 1):
-        page.keyboard.press("Shift+Tab" if back else "Tab")
+        page.keyboard.press("Tab")
         focus = focus_kept(page, target)
         if focus["reached"]:
             return presses

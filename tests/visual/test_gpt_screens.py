@@ -6,7 +6,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator
 
 from tests.visual.screenshots import STILL, check_screenshot
 
-PICTURES = {"sampling": "bp-sampling", "letter-loss": "bp-letter-loss", "gradient-check": "bp-gradient-check"}
+PICTURES = ("sampling", "letter-loss", "gradient-check")  # each a figure.bp-<name>
 
 
 def still_context(browser: Browser, scheme: str) -> BrowserContext:
@@ -59,8 +59,8 @@ def test_gpt_pictures(browser: Browser, gallery_url: str, update_screenshots: bo
         shots = {}
         for width in (1000, 390):
             page.set_viewport_size({"width": width, "height": 900})
-            for name, css in PICTURES.items():
-                figure = page.locator(f"figure.{css}[data-state='ready']")
+            for name in PICTURES:
+                figure = page.locator(f"figure.bp-{name}[data-state='ready']")
                 box = figure.bounding_box()
                 inside = box and box["x"] >= 0 and box["x"] + box["width"] <= width
                 assert inside, f"{name} is wider than {width} px"
