@@ -46,6 +46,17 @@ def home(browser: Browser, server: str, seed: str = "") -> Page:
     return page
 
 
+@pytest.fixture(scope="module")
+def seeded(tab: Page, plain_server: str) -> Page:
+    """The home page with SEED's storage, in the module's tab, for the tests that must change nothing."""
+    tab.route("**/assets/backprop/worker.js", lambda route: route.abort())
+    tab.goto(plain_server + HOME)
+    tab.evaluate(SEED)
+    tab.reload()
+    expect(tab.get_by_role("region", name="Your work")).to_be_visible()
+    return tab
+
+
 def back_up(page: Page, folder: Path) -> Path:
     with page.expect_download() as download:
         page.get_by_role("button", name="Back up my progress").click()
@@ -115,10 +126,8 @@ BAD_FILES = {
 
 
 @pytest.mark.parametrize("name", BAD_FILES)
-def test_a_bad_file_is_refused_and_changes_nothing(
-    browser: Browser, plain_server: str, tmp_path: Path, name: str
-) -> None:
-    page = home(browser, plain_server, SEED)
+def test_a_bad_file_is_refused_and_changes_nothing(seeded: Page, tmp_path: Path, name: str) -> None:
+    page = seeded
     before = page.evaluate(STORED)
     text, message = BAD_FILES[name]
     (tmp_path / name).write_text(text)
@@ -128,16 +137,14 @@ def test_a_bad_file_is_refused_and_changes_nothing(
     expect(status).to_contain_text("Nothing was changed.")
     expect(page.get_by_role("button", name="Restore the backup")).to_have_count(0)
     assert page.evaluate(STORED) == before
-    page.context.close()
 
 
-def test_the_page_says_whether_the_browser_keeps_its_storage(browser: Browser, plain_server: str) -> None:
-    page = home(browser, plain_server)
+def test_the_page_says_whether_the_browser_keeps_its_storage(seeded: Page) -> None:
+    page = seeded
     kept = page.locator(".bp-backup__kept")
     persisted = page.evaluate("navigator.storage.persisted()")
     expect(kept).to_have_attribute("data-persisted", str(persisted).lower())
     expect(kept).to_contain_text("promised not to clear" if persisted else "back up your progress")
-    page.context.close()
 
 
 def test_the_panel_works_by_keyboard_and_passes_axe_in_every_state(
