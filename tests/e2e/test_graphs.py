@@ -213,10 +213,10 @@ def contrast(fg: list[float], bg: list[float]) -> float:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_text_contrast_meets_wcag_aa(browser: Browser, plain_server: str, scheme: str) -> None:
-    context = browser.new_context(**CONTEXT, color_scheme=scheme)
-    page = context.new_page()
-    page.route("**/worker.js", lambda route: None)
+def test_text_contrast_meets_wcag_aa(home: Page, plain_server: str, scheme: str) -> None:
+    page = home
+    page.emulate_media(color_scheme=scheme)
+    page.evaluate("localStorage.clear()")  # Material keeps the palette it chose; a first visit follows the OS
     page.goto(plain_server + "/")
     figure = seed_figure(page)
     expected_slate = "slate" if scheme == "dark" else "default"
@@ -242,16 +242,13 @@ def test_text_contrast_meets_wcag_aa(browser: Browser, plain_server: str, scheme
             bg = over(s["bg"], page_bg)
             ratio = contrast(over(s["fg"], bg), bg)
             assert ratio >= 4.5, f"{scheme}, {state}: {s['text']!r} has contrast {ratio:.2f}"
-    context.close()
+    page.emulate_media(color_scheme="light")
 
 
 @pytest.mark.parametrize(("motion", "animated"), [("reduce", False), ("no-preference", True)])
-def test_films_honour_reduced_motion(
-    browser: Browser, plain_server: str, motion: str, animated: bool
-) -> None:
-    context = browser.new_context(**{**CONTEXT, "reduced_motion": motion})
-    page = context.new_page()
-    page.route("**/worker.js", lambda route: None)
+def test_films_honour_reduced_motion(home: Page, plain_server: str, motion: str, animated: bool) -> None:
+    page = home
+    page.emulate_media(reduced_motion=motion)
     page.goto(plain_server + "/")
     figure = seed_figure(page)
     figure.get_by_role("button", name="Backward pass").click()
@@ -259,5 +256,5 @@ def test_films_honour_reduced_motion(
     figure.get_by_role("button", name="Step forward").click()
     line = figure.locator(".bp-edge.is-active .bp-edge__line").first
     style = line.evaluate("l => [getComputedStyle(l).animationName, getComputedStyle(l).transitionDuration]")
+    page.emulate_media(reduced_motion=CONTEXT["reduced_motion"])
     assert (style != ["none", "0s"]) is animated, style
-    context.close()
