@@ -82,7 +82,8 @@ def test_previous_and_next_follow_nav_with_numbered_titles() -> None:
     assert titles["train/live/"] == "5. Train it live"
 
 
-def test_module_map_lists_every_lesson_in_course_order(page: Page, plain_server: str) -> None:
+def test_module_map_lists_every_lesson_in_course_order(tab: Page, plain_server: str) -> None:
+    page = tab
     hold_python(page)
     page.goto(plain_server + "/")
     course_map = page.locator(".bp-course-map")
@@ -96,7 +97,8 @@ def test_module_map_lists_every_lesson_in_course_order(page: Page, plain_server:
     assert course_map.locator(".bp-course-map__badge").count() == len(lessons)
 
 
-def test_module_map_shows_each_lessons_progress(page: Page, plain_server: str) -> None:
+def test_module_map_shows_each_lessons_progress(tab: Page, plain_server: str) -> None:
+    page = tab
     hold_python(page)
     page.goto(plain_server + "/")
     progress = {"labs": {"neuron": {"passed": True, "at": "2026-01-02T03:04:05Z"}}}
