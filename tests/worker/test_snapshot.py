@@ -13,9 +13,10 @@ RESTORE = """
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { loadPyodide } from "pyodide";
-const { HOME, keepOursIf } = await import(%(snapshot_js)s);
+const { HOME, keepOursIf, unpackPages } = await import(%(snapshot_js)s);
 const read = (name) => new Uint8Array(readFileSync(%(backprop)s + "/" + name));
-const pyodide = await loadPyodide({ _loadSnapshot: new Uint8Array(gunzipSync(read("python-snapshot.gz"))) });
+const packed = new Uint8Array(gunzipSync(read("python-snapshot.gz")));
+const pyodide = await loadPyodide({ _loadSnapshot: unpackPages(packed) });
 const before = pyodide.runPython("import sys; 'backprop_worker.runner' in sys.modules");
 pyodide.unpackArchive(read("python.zip"), "zip", { extractDir: HOME });
 pyodide.runPython(keepOursIf(%(python)s));
