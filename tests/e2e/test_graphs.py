@@ -213,10 +213,11 @@ def contrast(fg: list[float], bg: list[float]) -> float:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_text_contrast_meets_wcag_aa(home: Page, plain_server: str, scheme: str) -> None:
-    page = home
-    page.emulate_media(color_scheme=scheme)
-    page.evaluate("localStorage.clear()")  # Material keeps the palette it chose; a first visit follows the OS
+def test_text_contrast_meets_wcag_aa(browser: Browser, plain_server: str, scheme: str) -> None:
+    # A fresh profile: Material keeps the palette it chose, and a first visit follows the system's.
+    context = browser.new_context(**CONTEXT, color_scheme=scheme)
+    page = context.new_page()
+    page.route("**/worker.js", lambda route: None)
     page.goto(plain_server + "/")
     figure = seed_figure(page)
     expected_slate = "slate" if scheme == "dark" else "default"
@@ -242,7 +243,7 @@ def test_text_contrast_meets_wcag_aa(home: Page, plain_server: str, scheme: str)
             bg = over(s["bg"], page_bg)
             ratio = contrast(over(s["fg"], bg), bg)
             assert ratio >= 4.5, f"{scheme}, {state}: {s['text']!r} has contrast {ratio:.2f}"
-    page.emulate_media(color_scheme="light")
+    context.close()
 
 
 @pytest.mark.parametrize(("motion", "animated"), [("reduce", False), ("no-preference", True)])
