@@ -8,7 +8,7 @@ PY_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup build serve serve-static test test-fast test-js test-under-load check-labs check-lab lint bench bench-browser bench-labs chromium update-screenshots clean
+.PHONY: setup build serve serve-static test test-fast test-js test-under-load check-labs check-lab lint bench bench-browser bench-labs audit-a11y chromium update-screenshots clean
 
 setup: $(PY_STAMP) $(NODE_STAMP)
 
@@ -75,6 +75,10 @@ bench: setup
 	$(BIN)/python bench/engine_vs_micrograd.py
 	$(BIN)/python bench/gpt_step.py
 	$(BIN)/python bench/my_engine.py
+
+# axe-core's WCAG 2.2 AA rules on every built page at 1280 px light and dark and at 390 px (a minute or two).
+audit-a11y: setup chromium build
+	$(BIN)/python bench/a11y_audit.py
 
 bench-browser: setup chromium build
 	$(BIN)/python bench/browser_load.py
