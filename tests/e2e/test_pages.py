@@ -1,5 +1,6 @@
 """Every built page, opened once at a desktop width: no console error, no CSP violation, nothing asked
-of any other host, and each diagram on it opens readable on its output with no overlapping boxes."""
+of any other host, and each diagram on it opens readable on its output with no overlapping boxes; then
+narrowed to 320 px and to 200% zoom, where nothing scrolls the page sideways or is cut off."""
 
 import re
 from pathlib import Path
@@ -8,6 +9,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.accessibility import broken_views, reflow_views
 from tests.e2e.graph_helpers import check_every_diagram, check_every_layout
 from tests.e2e.learner import WATCH_VIOLATIONS, violations, wait_for_python
 from tests.site_server import SITE
@@ -82,6 +84,10 @@ def test_page_works(tab: Page, plain_server: str, path: str) -> None:
         check_every_diagram(tab)  # last: it plays each diagram's backward film to its end
     assert tab.problems == [], f"on {path}: {tab.problems}"
     assert violations(tab) == [], f"CSP violations on {path}"
+    narrow = {}
+    reflow_views(tab, path, narrow)
+    tab.set_viewport_size(DESKTOP)
+    assert not broken_views(narrow), broken_views(narrow)
 
 
 def test_site_was_built() -> None:
