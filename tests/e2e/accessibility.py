@@ -83,7 +83,8 @@ def audit_views(page: Page, within: str, state: str, found: dict[str, list[str]]
     that view or at the widths of REFLOW_WIDTHS; the page back in the first view after."""
     for view in VIEWS:
         in_view(page, view)
-        found[f"{state}, {view}"] = reflow_problems(page) + axe_violations(page, within, RULES_BY_VIEW.get(view))
+        broken = axe_violations(page, within, RULES_BY_VIEW.get(view))
+        found[f"{state}, {view}"] = reflow_problems(page) + broken
     reflow_views(page, state, found)
     in_view(page, next(iter(VIEWS)))
 
@@ -96,19 +97,19 @@ STICKING_OUT = """() => {
   const width = document.documentElement.clientWidth, out = [];
   const page = document.documentElement.scrollWidth;
   if (page > width) out.push(`the page scrolls sideways (${page} px in ${width} px)`);
-  const scrolls = (box) => ["auto", "scroll"].includes(getComputedStyle(box).overflowX);
+  const fits = (box) => box.getBoundingClientRect().right <= width + 1;
+  const scrolls = (box) => ["auto", "scroll"].includes(getComputedStyle(box).overflowX) && fits(box);
   for (const el of document.body.querySelectorAll("*")) {
-    if (el.ownerSVGElement || el.closest(".katex-mathml")) continue;
-    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
     const r = el.getBoundingClientRect();
     if (r.right <= width + 1 || r.width <= 1 || r.height <= 1) continue;
+    if (el.ownerSVGElement || el.closest(".katex-mathml")) continue;
+    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
     let box = el.parentElement;  // the nearest box that scrolls on its own and itself fits
-    while (box && box !== document.body && !(scrolls(box) && box.getBoundingClientRect().right <= width + 1)) {
-      box = box.parentElement;
-    }
+    while (box && box !== document.body && !scrolls(box)) box = box.parentElement;
     if (box && box !== document.body) continue;
     const name = el.id ? `#${el.id}` : `.${[...el.classList].join(".")}`;
-    out.push(`<${el.tagName.toLowerCase()}${name === "." ? "" : " " + name}> ends at ${Math.round(r.right)} px`);
+    const tag = el.tagName.toLowerCase() + (name === "." ? "" : ` ${name}`);
+    out.push(`<${tag}> ends at ${Math.round(r.right)} px`);
     if (out.length > 5) break;
   }
   return out;
