@@ -3,8 +3,10 @@ light and dark, 390 px): on one lesson Python ready, a cell's output, a failing 
 tried cases, a hint, the solution, a film at its last step, a nudge's answer; then the attention picture
 after Show, and both trainers while they train and after Stop. One page load a page.
 
-Most states are reached with the keyboard alone, as a learner without a mouse would: Tab from the top of
-the page, Enter, the arrow keys, Escape then Tab to leave the editor. At every stop the focus is on an
+The states are reached with the keyboard alone, as a learner without a mouse would (the nudge's field
+and the run cell's button, which other tests drive by keyboard, aside): Tab from the top of the page,
+Enter, the arrow keys, Escape then Tab to leave the editor; the attention picture read cell by cell with
+the arrow keys; a trainer started and stopped. Each state is also checked at 320 px and 200% zoom. At every stop the focus is on an
 element and shown by a ring (tab_to, focus_kept): it never falls to the page's body when a widget
 redraws or a button is switched off while it has the focus."""
 
@@ -21,7 +23,6 @@ from tests.e2e.learner import (
     lab_region,
     labs_in_site,
     open_page,
-    press,
     run_cell,
     starting_code,
     verdict_of,
@@ -116,10 +117,26 @@ def test_a_lesson_in_every_state_passes(opened) -> None:
 def test_the_attention_picture_after_show_passes(opened) -> None:
     page = opened("/gpt/attention/")
     picture = page.locator(".bp-attention")
-    picture.get_by_label("Name").fill("emma")
-    press(picture.get_by_role("button", name="Show"))
+    readout = picture.get_by_role("status")
+    # By the keyboard alone: type a name, Enter, choose a head, then read the weights with the arrow keys.
+    tab_to(page, ".bp-attention input")
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.type("emma")
+    page.keyboard.press("Enter")
     expect(picture).to_have_attribute("data-source", "live", timeout=60_000)
     expect(picture).to_have_attribute("data-state", "ready")
+    focus_kept(page)
+    tab_to(page, ".bp-attention__head:nth-child(2)", limit=5)
+    page.keyboard.press("Enter")
+    expect(picture).to_have_attribute("data-head", "2")
+    focus_kept(page, ".bp-attention__head:nth-child(2)")  # the picture redrew: the focus stayed
+    tab_to(page, ".bp-attention [role='img']", limit=10)
+    expect(readout).to_have_text(re.compile(r"^Head 2: .* looks at .* with weight \d\.\d\d\.$"))
+    read = readout.text_content()
+    page.keyboard.press("ArrowUp")
+    expect(readout).not_to_have_text(read)
+    expect(readout).to_contain_text("Head 2: ")
+    focus_kept(page, ".bp-attention [role='img']")
     found = {}
     audit_views(page, ".bp-attention", "after Show", found)
     assert not broken_views(found), broken_views(found)
@@ -129,20 +146,27 @@ def test_the_attention_picture_after_show_passes(opened) -> None:
 @pytest.mark.parametrize(
     ("path", "within", "train"),
     [
-        ("/train/live/", ".bp-moons-trainer", "Train"),
-        ("/gpt/train-names/", ".bp-names-trainer", "Train from scratch"),
+        ("/train/live/", ".bp-moons-trainer", ".bp-trainer__train"),
+        ("/gpt/train-names/", ".bp-names-trainer", ".bp-names-trainer__scratch"),
     ],
 )
 def test_a_trainer_while_training_and_after_passes(opened, path: str, within: str, train: str) -> None:
     page = opened(path)
     trainer = page.locator(within)
-    trainer.get_by_label("Steps").fill("1000")  # still training while it is audited
-    press(trainer.get_by_role("button", name=train))
+    # By the keyboard alone: the number of steps, the Train button, then Stop.
+    tab_to(page, f"{within} input[id$='-steps']")
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.type("1000")  # still training while it is audited
+    tab_to(page, f"{within} {train}", limit=10)
+    page.keyboard.press("Enter")
     expect(trainer).to_have_attribute("data-state", "training", timeout=60_000)
+    focus_kept(page)
     found = {}
     audit_views(page, within, "training", found)
-    press(trainer.get_by_role("button", name="Stop"))
+    tab_to(page, f"{within} button:is(.bp-trainer__stop, .bp-names-trainer__stop)", limit=10)
+    page.keyboard.press("Enter")
     readout = trainer.get_by_role("status", name="Training progress")
     expect(readout).to_contain_text(re.compile("Stopped"), timeout=30_000)
+    focus_kept(page)  # Stop, switched off as the run ends, kept the focus
     audit_views(page, within, "after Stop", found)
     assert not broken_views(found), broken_views(found)
