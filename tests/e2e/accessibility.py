@@ -173,15 +173,16 @@ def focus_kept(page: Page, target: str = "*") -> dict:
     return focus
 
 
-def tab_to(page: Page, target: str, *, limit: int = 300) -> int:
-    """Press Tab until the focus is on target (a CSS selector), checking at every stop that the focus is
-    shown; the number of presses. In an editor, Tab indents: Escape first, as the editor's help says, to
-    move on from it."""
+def tab_to(page: Page, target: str, *, limit: int = 300, back: bool = False) -> int:
+    """Press Tab (Shift+Tab if back) until the focus is on target (a CSS selector), checking at every stop
+    that the focus is shown; the number of presses. In an editor, Tab indents: Escape first, as the
+    editor's help says, to move on from it."""
+    key = "Shift+Tab" if back else "Tab"
     for presses in range(1, limit + 1):
-        page.keyboard.press("Tab")
+        page.keyboard.press(key)
         focus = focus_kept(page, target)
         if focus["reached"]:
             return presses
         if focus["editor"]:
             page.keyboard.press("Escape")
-    raise AssertionError(f"{limit} presses of Tab never reached {target}")
+    raise AssertionError(f"{limit} presses of {key} never reached {target}")

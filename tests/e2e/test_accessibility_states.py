@@ -1,14 +1,14 @@
 """The states a learner reaches pass axe-core's WCAG 2.2 AA rules too, each in the three views (1280 px
 light and dark, 390 px): on one lesson Python ready, a cell's output, a failing verdict with its table of
 tried cases, a hint, the solution, a film at its last step, a nudge's answer; then the attention picture
-after Show, and both trainers while they train and after Stop. One page load a page.
+after Show, and both trainers while they train and after Stop. One page load a page. Each state is also
+checked at 320 px and at 200% zoom: nothing scrolls the page sideways or is cut off.
 
-The states are reached with the keyboard alone, as a learner without a mouse would (the nudge's field
-and the run cell's button, which other tests drive by keyboard, aside): Tab from the top of the page,
-Enter, the arrow keys, Escape then Tab to leave the editor; the attention picture read cell by cell with
-the arrow keys; a trainer started and stopped. Each state is also checked at 320 px and 200% zoom. At every stop the focus is on an
-element and shown by a ring (tab_to, focus_kept): it never falls to the page's body when a widget
-redraws or a button is switched off while it has the focus."""
+The states are reached with the keyboard alone, as a learner without a mouse would: Tab from the top of
+the page, Enter, the arrow keys, Escape then Tab to leave the editor; the attention picture read cell by
+cell with the arrow keys; a trainer started and stopped. At every stop the focus is on an element and
+shown by a ring (tab_to, focus_kept): it never falls to the page's body when a widget redraws or a
+button is switched off while it has the focus."""
 
 import re
 from collections.abc import Callable, Iterator
@@ -23,7 +23,6 @@ from tests.e2e.learner import (
     lab_region,
     labs_in_site,
     open_page,
-    run_cell,
     starting_code,
     verdict_of,
 )
@@ -102,13 +101,20 @@ def test_a_lesson_in_every_state_passes(opened) -> None:
     audit_views(page, "#lab-accumulate", "the solution shown", found)
 
     nudge = figure.locator(".bp-nudge input").first
-    nudge.fill(str(float(nudge.input_value()) + 1))
+    nudged = str(float(nudge.input_value()) + 1)
+    tab_to(page, "#graph-0 .bp-nudge input", back=True)  # back up, from the lab to the diagram above it
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.type(nudged)
     expect(figure.locator(".bp-nudge__result")).not_to_be_empty(timeout=30_000)
+    focus_kept(page)
     audit_views(page, "#graph-0", "a nudge's answer", found)
 
     cell = page.locator(".bp-run").first
-    run_cell(cell)
+    tab_to(page, f"#{cell.get_attribute('id')} .bp-run-button", limit=400)
+    page.keyboard.press("Enter")
+    expect(cell).to_have_attribute("data-running", "false", timeout=RUN_TIMEOUT)
     expect(cell.get_by_role("log", name="Output")).not_to_be_empty()
+    focus_kept(page)
     audit_views(page, f"#{cell.get_attribute('id')}", "a cell's output", found)
     assert not broken_views(found), broken_views(found)
 
