@@ -26,6 +26,7 @@ from tests.e2e.learner import (
     starting_code,
     verdict_of,
 )
+from tests.repo import ROOT
 
 pytestmark = pytest.mark.heavy  # one of the longest modules: it starts first (tests/conftest.py)
 DESKTOP = "1280 light"  # where each page is left for the next test
@@ -159,6 +160,7 @@ def test_the_attention_picture_after_show_passes(opened) -> None:
 def test_a_trainer_while_training_and_after_passes(opened, path: str, within: str, train: str) -> None:
     page = opened(path)
     trainer = page.locator(within)
+    page.evaluate(LISTEN, within)
     # By the keyboard alone: the number of steps, the Train button, then Stop.
     tab_to(page, f"{within} input[id$='-steps']")
     page.keyboard.press("ControlOrMeta+a")
@@ -176,3 +178,36 @@ def test_a_trainer_while_training_and_after_passes(opened, path: str, within: st
     focus_kept(page)  # Stop, switched off as the run ends, kept the focus
     audit_views(page, within, "after Stop", found)
     assert not broken_views(found), broken_views(found)
+
+    # What a screen reader heard: how the run started and ended, its steps at most once every EVERY_MS.
+    changes = page.evaluate("window.__regions")
+    heard = [c for c in changes if c["live"] != "off" and c["text"]]
+    quiet = [c for c in changes if c["live"] == "off" and STEP.search(c["text"])]
+    assert len(quiet) >= 3, f"the steps were not shown as they came: {changes}"
+    assert not [c for c in heard if c["region"] == "readout" and STEP.search(c["text"])], heard
+    assert re.search("^Stopped", heard[-1]["text"]), heard
+    progress = [c["t"] for c in heard if c["region"] == "announcer"]
+    starts = [c["t"] for c in heard if c["region"] == "readout"]
+    for t in progress:
+        since = t - max([s for s in starts if s < t] + [p for p in progress if p < t])
+        assert since >= EVERY_MS, f"progress heard {since:.0f} ms after the last announcement: {heard}"
+
+
+ANNOUNCE = ROOT / "site" / "frontend" / "training" / "announce.js"
+EVERY_MS = int(re.search(r"EVERY_MS = ([\d_]+)", ANNOUNCE.read_text())[1])
+STEP = re.compile(r"^Step [\d,]+ ")
+# Every change of a live region of the trainer, in window.__regions: when (performance.now()), which
+# region (the status line, or the hidden progress announcer), how polite it was then, and its text.
+LISTEN = """(within) => {
+  window.__regions = [];
+  const root = document.querySelector(within);
+  new MutationObserver(() => {
+    for (const el of root.querySelectorAll(".bp-trainer__readout, .bp-trainer__announcer")) {
+      const text = el.textContent, region = el.matches(".bp-trainer__readout") ? "readout" : "announcer";
+      const last = window.__regions.findLast((c) => c.region === region);
+      if (last?.text === text) continue;
+      const live = el.getAttribute("aria-live") ?? "polite";
+      window.__regions.push({ t: performance.now(), region, live, text });
+    }
+  }).observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+}"""

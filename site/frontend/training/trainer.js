@@ -3,6 +3,7 @@
 // the words for work that waits on Python, and starting Python as they come near.
 
 import { setDisabled } from "../dom.js";
+import { progressAnnouncer } from "./announce.js";
 
 // The trainer's form made whole: its buttons in one row, Enter runs onSubmit, and under it the status
 // line ({readout, say}: say(text, state) sets its text and the trainer's data-state), where a setting
@@ -27,12 +28,20 @@ function createReadout(root, text, isStepping) {
   readout.setAttribute("role", "status");
   readout.setAttribute("aria-label", "Training progress");
   readout.textContent = text;
+  // Screen readers hear how a run starts and ends, and where it is now and then (announce.js).
+  const progress = document.createElement("p");
+  progress.className = "bp-trainer__announcer bp-visually-hidden";
+  progress.setAttribute("aria-live", "polite");
+  const announcer = progressAnnouncer();
   const say = (message, state) => {
-    // Screen readers hear how a run starts and ends, not every one of its steps.
-    readout.setAttribute("aria-live", state === "training" && isStepping() ? "off" : "polite");
+    const stepping = state === "training" && isStepping();
+    readout.setAttribute("aria-live", stepping ? "off" : "polite");
     readout.textContent = message;
     root.dataset.state = state;
+    if (announcer.said(performance.now(), stepping)) progress.textContent = message;
+    else if (!stepping) progress.textContent = ""; // no stale step left for a reader browsing the page
   };
+  root.append(progress);
   return { readout, say };
 }
 
