@@ -111,11 +111,18 @@ def test_a_lesson_in_every_state_passes(opened) -> None:
     audit_views(page, "#graph-0", "a nudge's answer", found)
 
     cell = page.locator(".bp-run").first
-    tab_to(page, f"#{cell.get_attribute('id')} .bp-run-button", limit=400)
+    cell_id = cell.get_attribute("id")
+    page.evaluate(WHILE_BUSY, f"#{cell_id} .bp-output")
+    tab_to(page, f"#{cell_id} .bp-run-button", limit=400)
     page.keyboard.press("Enter")
     expect(cell).to_have_attribute("data-running", "false", timeout=RUN_TIMEOUT)
-    expect(cell.get_by_role("log", name="Output")).not_to_be_empty()
+    log = cell.get_by_role("log", name="Output")
+    expect(log).not_to_be_empty()
     focus_kept(page)
+    # The log is busy while it fills, so a screen reader reads it once, whole, when the run ends.
+    busy = page.evaluate("window.__busy")
+    assert busy and set(busy) == {"true"}, f"the log changed while not busy: {busy}"
+    expect(log).to_have_attribute("aria-busy", "false")
     audit_views(page, f"#{cell.get_attribute('id')}", "a cell's output", found)
     assert not broken_views(found), broken_views(found)
 
@@ -193,6 +200,21 @@ def test_a_trainer_while_training_and_after_passes(opened, path: str, within: st
         assert since >= EVERY_MS, f"progress heard {since:.0f} ms after the last announcement: {heard}"
 
 
+# The log's aria-busy at each change of what it holds, into window.__busy (from the records in order: the
+# observer runs after the run's last change and aria-busy's reset, which only flips it between two values).
+WHILE_BUSY = """(log) => {
+  window.__busy = [];
+  const el = document.querySelector(log);
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === "attributes") el.__busyNow = r.oldValue === "true" ? "false" : "true";
+      else window.__busy.push(el.__busyNow ?? el.getAttribute("aria-busy"));
+    }
+  }).observe(el, {
+    subtree: true, childList: true, characterData: true,
+    attributes: true, attributeFilter: ["aria-busy"], attributeOldValue: true,
+  });
+}"""
 ANNOUNCE = ROOT / "site" / "frontend" / "training" / "announce.js"
 EVERY_MS = int(re.search(r"EVERY_MS = ([\d_]+)", ANNOUNCE.read_text())[1])
 STEP = re.compile(r"^Step [\d,]+ ")

@@ -68,6 +68,7 @@ export function mountCodeWidget(root, data, { scope, note, name }) {
     running = on;
     setDisabled(stopButton, !on);
     root.dataset.running = on ? "true" : "false";
+    output.element.setAttribute("aria-busy", String(on)); // a screen reader hears the output once, whole
   }
 
   // Runs a request (type "run" with the editor's code, or any other) with streamed output on the page's
