@@ -84,6 +84,11 @@ def test_a_lesson_in_every_state_passes(opened) -> None:
     expect(verdict_of(lab)).to_have_attribute("data-verdict", "fail", timeout=RUN_TIMEOUT)
     focus_kept(page)
     expect(lab.locator(".bp-check__table").first).to_be_visible()
+    # Heard once: the summary; the checks and their tables sit in a part of the region that is not live.
+    verdict = verdict_of(lab)
+    expect(verdict.locator(":scope > .bp-verdict__summary")).to_contain_text("Not yet")
+    tables = verdict.locator(".bp-check__table")
+    assert tables.count() == verdict.locator(":scope > [aria-live=off] .bp-check__table").count() > 0
     audit_views(page, "#lab-accumulate", "a failing verdict and its table", found)
 
     tab_to(page, "#lab-accumulate .bp-hint-button", limit=10)

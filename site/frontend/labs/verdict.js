@@ -33,15 +33,17 @@ export function createVerdict(parent) {
       const kind = LABELS[verdict.verdict] ? verdict.verdict : "error";
       delete region.dataset.checking;
       const text = verdict.verdict === "pass" ? verdict.summary.replace(/^Passed: /, "") : verdict.summary.replace(/^Not yet: /, "");
-      const nodes = [summary(kind, [text, ...extra].join(" "))];
-      if (verdict.checks?.length) nodes.push(checkList(verdict.checks));
-      if (kind === "error" && verdict.error?.traceback) nodes.push(element("p", "bp-verdict__note", "The traceback is in the Output above."));
+      // A screen reader hears the summary; the checks, with their tables, are there to read at will.
+      const details = element("div", "bp-verdict__details");
+      details.setAttribute("aria-live", "off");
+      if (verdict.checks?.length) details.append(checkList(verdict.checks));
+      if (kind === "error" && verdict.error?.traceback) details.append(element("p", "bp-verdict__note", "The traceback is in the Output above."));
       if (verdict.note) {
         const note = element("p", "bp-verdict__note bp-verdict__raised");
         richText(note, verdict.note);
-        nodes.push(note);
+        details.append(note);
       }
-      region.replaceChildren(...nodes);
+      region.replaceChildren(summary(kind, [text, ...extra].join(" ")), details);
       region.dataset.verdict = kind;
       if (verdict.ms !== undefined) region.dataset.pythonMs = String(verdict.ms);
     },
