@@ -136,6 +136,42 @@ def broken_views(found: dict[str, list[str]]) -> str:
     return "\n".join(f"{where}: {broken}" for where, broken in found.items() if broken)
 
 
+# Text alternatives ------------------------------------------------------------------------------------
+
+# Every picture inside `within` (an SVG, a canvas, an element of role img, 40 px or more, not inside a
+# button, a link or Material's chrome) that is not hidden from screen readers: those with no accessible
+# name, and those drawn from numbers (in a widget) whose numbers are in no table of their widget nor in
+# their name; with `started` false, a widget whose table says it has "No numbers yet" passes.
+WORDLESS = r"""([within, started]) => {
+  const out = [];
+  for (const el of document.querySelector(within).querySelectorAll("svg, canvas, [role=img]")) {
+    const chrome = "button, a, label, .md-header, .md-nav, .md-footer, .md-search, [aria-hidden=true]";
+    if (el.closest(chrome)) continue;
+    if (el.parentElement.closest("svg, [role=img]")) continue;  // a part of a picture named as a whole
+    const r = el.getBoundingClientRect();
+    if (r.width < 40 || r.height < 40) continue;
+    const by = el.getAttribute("aria-labelledby");
+    const name = el.getAttribute("aria-label") || (by && document.getElementById(by)?.textContent)
+      || el.querySelector(":scope > title")?.textContent || "";
+    const what = `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}">`;
+    if (!name.trim()) {
+      out.push(`${what} has no name`);
+      continue;
+    }
+    const widget = el.closest(".bp-widget, .bp-moons-trainer, .bp-names-trainer, .bp-output__plot");
+    const tables = [...(widget?.querySelectorAll("table") ?? [])].map((t) => t.textContent);
+    const numbers = tables.some((t) => /\d/.test(t) || (!started && t.includes("No numbers yet")));
+    if (widget && !numbers && !/\d/.test(name)) out.push(`${what} "${name}": its numbers are in no table`);
+  }
+  return out;
+}"""
+
+
+def wordless_pictures(page: Page, within: str = "body", *, started: bool = True) -> list[str]:
+    """The pictures inside `within` that a reader who cannot see them would miss (WORDLESS)."""
+    return page.evaluate(WORDLESS, [within, started])
+
+
 # Keyboard only -----------------------------------------------------------------------------------------
 
 # Where the focus is, and whether a ring shows it: the element's own outline or shadow, or (CodeMirror, a

@@ -16,7 +16,15 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.e2e.accessibility import audit_views, broken_views, focus_kept, in_view, tab_to, with_axe
+from tests.e2e.accessibility import (
+    audit_views,
+    broken_views,
+    focus_kept,
+    in_view,
+    tab_to,
+    with_axe,
+    wordless_pictures,
+)
 from tests.e2e.learner import (
     RUN_TIMEOUT,
     close_page,
@@ -190,6 +198,7 @@ def test_a_trainer_while_training_and_after_passes(opened, path: str, within: st
     focus_kept(page)  # Stop, switched off as the run ends, kept the focus
     audit_views(page, within, "after Stop", found)
     assert not broken_views(found), broken_views(found)
+    assert wordless_pictures(page, within) == []  # the pictures' numbers, now there are some, in words
 
     # What a screen reader heard: how the run started and ended, its steps at most once every EVERY_MS.
     changes = page.evaluate("window.__regions")

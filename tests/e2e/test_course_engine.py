@@ -5,6 +5,7 @@ import re
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
+from tests.e2e.accessibility import wordless_pictures
 from tests.e2e.learner import cell, close_page, open_page, output, press, run_cell, until, wait_for_python
 from tests.repo import ROOT
 
@@ -113,3 +114,8 @@ def test_plot_draws_a_chart_in_a_cell(page: Page) -> None:
     chart = target.locator(".bp-output__plot .bp-chart")
     expect(chart).to_have_attribute("aria-label", "Squares: x squared against x")
     expect(chart.locator("canvas")).to_be_visible()
+    numbers = target.get_by_role("group").filter(has_text="Squares as numbers")  # a closed <details>
+    numbers.locator("summary").press("Enter")
+    expect(numbers.locator("th")).to_have_text(["x", "x squared"])
+    expect(numbers.locator("td")).to_have_text(["1", "1", "2", "4", "3", "9"])
+    assert wordless_pictures(page, f"#{target.get_attribute('id')}") == []

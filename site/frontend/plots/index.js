@@ -12,7 +12,9 @@ const cssColour = (element, name) => getComputedStyle(element).getPropertyValue(
 
 // options: {title, xlabel, ylabel, series: [{label}], logx, logy, points, height, yRange: [min, max], legend}
 // The legend (series names, and values under the cursor) shows when asked, or with several series.
-export function createChart(holder, { title = "", xlabel = "", ylabel = "", series = [], logx = false, logy = false, points = false, height = 220, yRange = null, legend = series.length > 1 }) {
+// numbers: a closed "…as numbers" table under the chart, its text alternative (false where the widget
+// has its own).
+export function createChart(holder, { title = "", xlabel = "", ylabel = "", series = [], logx = false, logy = false, points = false, height = 220, yRange = null, legend = series.length > 1, numbers = true }) {
   const box = document.createElement("div");
   box.className = "bp-chart";
   box.setAttribute("role", "img");
@@ -55,11 +57,13 @@ export function createChart(holder, { title = "", xlabel = "", ylabel = "", seri
     if (Math.abs(width - plot.width) > 1) plot.setSize({ width, height });
   });
   resize.observe(box);
+  const table = numbers ? numbersTable(holder, `${title || "The chart"} as numbers`, [xlabel || "x", ...series.map((s) => s.label)]) : null;
   const chart = {
     element: box,
     plot,
     setData(x, ys) {
       plot.setData([x, ...ys]);
+      table?.setData(x, ys);
     },
     redraw() {
       plot.redraw(false, true);
@@ -68,6 +72,35 @@ export function createChart(holder, { title = "", xlabel = "", ylabel = "", seri
   charts.add(chart);
   watchPalette();
   return chart;
+}
+
+// The chart's numbers under it, closed: at most ROWS rows, evenly spaced from the first x to the last (a
+// training run has thousands), so that refilling it with each frame's data costs next to nothing.
+const ROWS = 12;
+function numbersTable(holder, caption, headings) {
+  const details = document.createElement("details");
+  details.className = "bp-chart__numbers";
+  const summary = document.createElement("summary");
+  summary.textContent = caption;
+  const scroller = document.createElement("div");
+  scroller.className = "bp-chart__numbers-scroll";
+  const table = document.createElement("table");
+  table.className = "bp-chart__table"; // a class: Material's roomy look is for tables without one
+  scroller.append(table);
+  details.append(summary, scroller);
+  holder.append(details);
+  const fill = (x, ys) => {
+    const picked = x.length <= ROWS ? x.map((_, i) => i) : Array.from({ length: ROWS }, (_, k) => Math.round((k * (x.length - 1)) / (ROWS - 1)));
+    const row = (cells, tag) => {
+      const tr = document.createElement("tr");
+      for (const text of cells) tr.append(Object.assign(document.createElement(tag), { textContent: text }));
+      return tr;
+    };
+    const body = picked.map((i) => row([valueText(x[i]), ...ys.map((y) => (y[i] == null ? "–" : valueText(y[i])))], "td"));
+    table.replaceChildren(row(headings, "th"), ...(body.length ? body : [row(["No numbers yet.", ...headings.slice(1).map(() => "")], "td")]));
+  };
+  fill([], []);
+  return { setData: fill };
 }
 
 let watching = false;

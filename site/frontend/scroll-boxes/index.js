@@ -10,6 +10,7 @@ const BOXES = [
   [".bp-check__tried", "Tried code"],
   [".bp-solution__code", "Solution"],
   [".bp-sampling__box", "Sampled names"],
+  [".bp-chart__numbers-scroll", "Chart's numbers"],
 ];
 const SELECTOR = BOXES.map(([selector]) => selector).join(", ");
 const watched = new WeakSet();

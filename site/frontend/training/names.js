@@ -47,7 +47,7 @@ function mountNamesTrainer(root, name) {
   panel.append(heading, list);
   const curve = element("div", "bp-names-trainer__curve");
   board.append(panel, curve);
-  const chart = createChart(curve, { title: "Loss", xlabel: "step", ylabel: "loss", series: [{ label: "one name" }, { label: "mean of last 50" }], height: 220 });
+  const chart = createChart(curve, { title: "Loss", xlabel: "step", ylabel: "loss", series: [{ label: "one name" }, { label: "mean of last 50" }], height: 220, numbers: false }); // its text: the losses' table below
   const text = element("details", "bp-names-trainer__losses");
   const summary = element("summary", "", "The losses as text");
   const table = element("table");
