@@ -100,10 +100,13 @@ def test_the_checks_python_starts_once_the_learner_starts_on_the_lab(
     shared_context: BrowserContext, isolated_server: str
 ) -> None:
     """A reader runs one Python, even with a lab on screen; the lab's own starts when the learner
-    starts on the lab, and the next one when they go on after a Check, not at once."""
+    starts on the lab, and the next one when they go on after a Check, not at once. Only the first
+    downloads Python's saved memory: the others start from the copy the page kept, unzipped."""
     page = shared_context.new_page()
-    boots: list[str] = []  # each Python fetches the snapshot it starts from, and nothing else does
-    page.on("request", lambda r: "/python-snapshot.gz" in r.url and boots.append(r.url))
+    boots: list[str] = []  # each Python runs in a worker of its own, and no other worker starts here
+    downloads: list[str] = []
+    page.on("worker", lambda w: "/worker.js" in w.url and boots.append(w.url))
+    page.on("request", lambda r: "/python-snapshot.gz" in r.url and downloads.append(r.url))
     page.goto(isolated_server + "/nn/training-loop/")  # its first cell is near the top, its lab 4,000 px down
     wait_for_python(page)
     region = lab_region(page, "training-loop")
@@ -120,6 +123,9 @@ def test_the_checks_python_starts_once_the_learner_starts_on_the_lab(
     region.get_by_role("textbox").focus()
     until(page, lambda: len(boots) == 3)
     assert len(boots) == 3, "the next Check's Python did not start as the learner went back to the editor"
+    assert len(downloads) == 1, downloads
+    checks = page.evaluate("performance.getEntriesByName('bp-check-ready').map((m) => m.detail.stages)")
+    assert checks and all(c["fromSnapshot"] and c["sharedSnapshot"] for c in checks), checks
     close_page(page)
 
 

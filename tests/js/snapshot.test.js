@@ -1,7 +1,7 @@
 // worker/snapshot.js: the shipped copy of Python's memory leaves its zero pages out and gets them back.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { packPages, unpackPages } from "../../site/frontend/worker/snapshot.js";
+import { loadSnapshot, packPages, unpackPages } from "../../site/frontend/worker/snapshot.js";
 
 const joined = (parts) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -28,4 +28,26 @@ test("all zeros pack to the length and the page map alone", () => {
   const packed = joined(packPages(memory));
   assert.equal(packed.length, 4 + 3);
   assert.deepEqual(unpackPages(packed), memory);
+});
+
+test("a later worker starts from the page's unzipped copy of this build, and downloads another build's", async () => {
+  const memory = new Uint8Array(4096 * 3);
+  memory[5000] = 7;
+  const packed = joined(packPages(memory));
+  const asked = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (url) => {
+    asked.push(String(url));
+    return new Response(null, { status: 404 });
+  };
+  try {
+    const kept = await loadSnapshot({ snapshot: "v1" }, "http://site/", { key: "v1", packed });
+    assert.equal(kept.shared, true);
+    assert.deepEqual(kept.memory, memory);
+    assert.deepEqual(asked, [], "nothing downloaded");
+    assert.equal(await loadSnapshot({ snapshot: "v2" }, "http://site/", { key: "v1", packed }), null);
+    assert.deepEqual(asked, ["http://site/python-snapshot.gz?v=v2"], "another build's copy is downloaded");
+  } finally {
+    globalThis.fetch = realFetch;
+  }
 });

@@ -1,7 +1,8 @@
 // The one protocol between the page (worker-client/client.js) and its Python workers (worker/worker.js).
 //
 // page -> worker, on the worker's own channel, once:
-//   {v, type: "init", port, role: "page" | "grading", labs: [lab ids], interruptBuffer: Int32Array | null}
+//   {v, type: "init", port, role: "page" | "grading", labs: [lab ids], interruptBuffer: Int32Array | null,
+//    snapshot: {key, packed: Uint8Array} | null}   Python's memory as an earlier worker unzipped it
 //   Everything after it travels on `port` (a MessagePort the worker keeps out of Python's reach), so
 //   code that calls the worker's postMessage from Python cannot pass for the worker: the page ignores
 //   the worker's own channel. A "grading" worker loads the labs' graders before anything else and
@@ -12,6 +13,8 @@
 // worker -> page, on the port:
 //   {v, type: "status", state: "loading", stage, detail, loaded?, total?}  boot progress (bytes when known;
 //                                                                    stage "start" once all has arrived)
+//   {v, type: "snapshot", key, packed}          the snapshot this worker downloaded and unzipped, for the next
+//                                               (sent once, before "ready", when it did not get one in init)
 //   {v, type: "status", state: "ready", ms, stages, bytes}           booted (stages: where the time went)
 //   {v, type: "status", state: "error", detail}                      the boot failed
 //   {v, type: "stdout" | "stderr", id, text}    output of the running request

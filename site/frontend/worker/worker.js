@@ -24,7 +24,7 @@ let port = null;
 // a verdict's way out must not depend on anything it could replace later.
 const send = MessagePort.prototype.postMessage;
 const apply = Reflect.apply;
-const post = (message) => apply(send, port, [{ v: VERSION, ...message }]);
+const post = (message, transfer = []) => apply(send, port, [{ v: VERSION, ...message }, transfer]);
 
 function makeWriter(stream) {
   const decoder = new TextDecoder();
@@ -67,7 +67,7 @@ function interruptibleWait(ms) {
   return true;
 }
 
-async function boot({ interruptBuffer, labs }) {
+async function boot({ interruptBuffer, labs, snapshot: shared }) {
   const started = performance.now();
   const stages = {};
   interrupt = interruptBuffer ?? null;
@@ -95,14 +95,17 @@ async function boot({ interruptBuffer, labs }) {
   archive.catch(() => {});
   const [{ loadPyodide }, snapshot] = await Promise.all([
     import(new URL("pyodide.mjs", PYODIDE).href),
-    info.then((i) => loadSnapshot(i, BASE)),
+    info.then((i) => loadSnapshot(i, BASE, shared)),
   ]);
   // Pyodide logs a failed download and then waits forever; the download watcher fails fast instead.
   const load = (options) => Promise.race([loadPyodide({ indexURL: PYODIDE.href, ...options }), downloads.failed]);
   if (snapshot) {
     try {
-      pyodide = await load({ _loadSnapshot: snapshot });
+      pyodide = await load({ _loadSnapshot: snapshot.memory });
       stages.fromSnapshot = true;
+      stages.sharedSnapshot = snapshot.shared;
+      // The page keeps the unzipped copy for its next worker (a Check's): unzipping is a quarter of a start.
+      if (!snapshot.shared) post({ type: "snapshot", key: (await info).snapshot, packed: snapshot.packed }, [snapshot.packed.buffer]);
       // The copy holds random's state as it was at build time: every visit would draw the same numbers.
       pyodide.runPython("import random; random.seed()");
     } catch (error) {
