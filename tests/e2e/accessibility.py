@@ -47,18 +47,15 @@ def with_axe(context: BrowserContext) -> None:
     context.add_init_script(path=AXE)
 
 
-def axe_run(
-    page: Page, within: str = "body", rules: list[str] | None = None, skip: list[str] = ()
-) -> list[dict]:
-    """axe-core's violations inside `within` (a selector), as it reports them: of the WCAG AA rules but
-    those of `skip`, or of those of `rules` only."""
+def axe_run(page: Page, within: str = "body", rules: list[str] | None = None) -> list[dict]:
+    """axe-core's violations inside `within` (a selector), as it reports them: of the WCAG AA rules, or
+    of those of `rules` only."""
     if not page.evaluate("Boolean(window.axe)"):
         page.evaluate(AXE.read_text())  # evaluated, not a <script>: the page's CSP allows no inline script
     # Violations only: axe-core then skips the details of what passed (a third faster here).
     only = {"type": "rule", "values": rules} if rules else {"type": "tag", "values": WCAG_AA}
-    off = {rule: {"enabled": False} for rule in skip}
-    run = "([within, only, off]) => axe.run(within, {runOnly: only, rules: off, resultTypes: ['violations']})"
-    return page.evaluate(f"{run}.then((r) => r.violations)", [within, only, off])
+    run = "([within, only]) => axe.run(within, {runOnly: only, resultTypes: ['violations']})"
+    return page.evaluate(f"{run}.then((r) => r.violations)", [within, only])
 
 
 def in_view(page: Page, view: str) -> None:
@@ -71,36 +68,13 @@ def in_view(page: Page, view: str) -> None:
     page.evaluate("(scheme) => document.body.setAttribute('data-md-color-scheme', scheme)", scheme)
 
 
-def axe_violations(
-    page: Page, within: str = "body", rules: list[str] | None = None, skip: list[str] = ()
-) -> list[str]:
+def axe_violations(page: Page, within: str = "body", rules: list[str] | None = None) -> list[str]:
     """Each rule axe-core finds broken inside `within` (a selector), with the elements that break it."""
     return [
         f"{v['id']} ({v['impact']}): {v['help']} — "
         + "; ".join(" ".join(n["target"]) for n in v["nodes"][:5])
-        for v in axe_run(page, within, rules, skip)
+        for v in axe_run(page, within, rules)
     ]
-
-
-# Every page in the suite (test_pages.py), in the three views at the cost of about two audits: every rule
-# at 1280 px light; in dark the colour rules (above); at 390 px the others, since a phone's width changes
-# the layout (sizes, scrolling, what is shown) and not the colours of what both widths show.
-PAGE_VIEWS: dict[str, dict] = {
-    "1280 light": {},
-    "1280 dark": {"rules": COLOUR_RULES},
-    "390": {"skip": COLOUR_RULES},
-}
-
-
-def audit_page(page: Page) -> dict[str, list[str]]:
-    """axe-core on the whole open page in each view of PAGE_VIEWS: the violations by view; the page back at
-    1280 px light after."""
-    found = {}
-    for view, rules in PAGE_VIEWS.items():
-        in_view(page, view)
-        found[view] = axe_violations(page, **rules)
-    in_view(page, "1280 light")
-    return found
 
 
 def audit_views(page: Page, within: str, state: str, found: dict[str, list[str]]) -> None:
