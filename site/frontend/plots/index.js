@@ -2,6 +2,7 @@
 // renderer for Python's plot() in cells (see worker/backprop_worker/plot.py for the data it sends).
 
 import uPlot from "uplot";
+import { element } from "../dom.js";
 import { tickText, valueText } from "./numbers.js";
 
 const SERIES_COLOURS = ["--bp-plot-1", "--bp-plot-2", "--bp-plot-3", "--bp-plot-4"];
@@ -78,24 +79,19 @@ export function createChart(holder, { title = "", xlabel = "", ylabel = "", seri
 // training run has thousands), so that refilling it with each frame's data costs next to nothing.
 const ROWS = 12;
 function numbersTable(holder, caption, headings) {
-  const details = document.createElement("details");
-  details.className = "bp-chart__numbers";
-  const summary = document.createElement("summary");
-  summary.textContent = caption;
-  const scroller = document.createElement("div");
-  scroller.className = "bp-chart__numbers-scroll";
-  const table = document.createElement("table");
-  table.className = "bp-chart__table"; // a class: Material's roomy look is for tables without one
+  const details = element("details", "bp-chart__numbers");
+  const scroller = element("div", "bp-chart__numbers-scroll");
+  const table = element("table", "bp-chart__table"); // a class: Material's roomy look is for tables without one
   scroller.append(table);
-  details.append(summary, scroller);
+  details.append(element("summary", "", caption), scroller);
   holder.append(details);
+  const row = (cells, tag) => {
+    const tr = element("tr");
+    tr.append(...cells.map((text) => element(tag, "", text)));
+    return tr;
+  };
   const fill = (x, ys) => {
     const picked = x.length <= ROWS ? x.map((_, i) => i) : Array.from({ length: ROWS }, (_, k) => Math.round((k * (x.length - 1)) / (ROWS - 1)));
-    const row = (cells, tag) => {
-      const tr = document.createElement("tr");
-      for (const text of cells) tr.append(Object.assign(document.createElement(tag), { textContent: text }));
-      return tr;
-    };
     const body = picked.map((i) => row([valueText(x[i]), ...ys.map((y) => (y[i] == null ? "–" : valueText(y[i])))], "td"));
     table.replaceChildren(row(headings, "th"), ...(body.length ? body : [row(["No numbers yet.", ...headings.slice(1).map(() => "")], "td")]));
   };

@@ -2,7 +2,7 @@
 // one run's skeleton (the call, its "training" events drawn once a frame, Stop, what its end means),
 // the words for work that waits on Python, and starting Python as they come near.
 
-import { setDisabled } from "../dom.js";
+import { element, setDisabled } from "../dom.js";
 import { progressAnnouncer } from "./announce.js";
 
 // The trainer's form made whole: its buttons in one row, Enter runs onSubmit, and under it the status
@@ -29,8 +29,7 @@ function createReadout(root, text, isStepping) {
   readout.setAttribute("aria-label", "Training progress");
   readout.textContent = text;
   // Screen readers hear how a run starts and ends, and where it is now and then (announce.js).
-  const progress = document.createElement("p");
-  progress.className = "bp-trainer__announcer bp-visually-hidden";
+  const progress = element("p", "bp-trainer__announcer bp-visually-hidden");
   progress.setAttribute("aria-live", "polite");
   const announcer = progressAnnouncer();
   const say = (message, state) => {

@@ -61,14 +61,14 @@ export function unpackPages(packed) {
   return memory;
 }
 
-// The shipped copy for this build (named in build.json), as {memory, packed, shared}: from `shared` (the
+// The shipped copy for this build (named in build.json), as {key, memory, packed, shared}: from `shared` (the
 // packed bytes a worker of this page unzipped before, {key, packed}) when it is this build's, else
 // downloaded and unzipped. Null when the build has none or it cannot be read; the worker then starts
 // Python the slow way.
 export async function loadSnapshot(info, base, shared = null) {
   if (!info?.snapshot) return null;
   if (shared?.key === info.snapshot && shared.packed instanceof Uint8Array) {
-    return { memory: unpackPages(shared.packed), packed: shared.packed, shared: true };
+    return { key: info.snapshot, memory: unpackPages(shared.packed), packed: shared.packed, shared: true };
   }
   if (typeof DecompressionStream === "undefined") return null;
   try {
@@ -76,7 +76,7 @@ export async function loadSnapshot(info, base, shared = null) {
     if (!response.ok) return null;
     const unzipped = new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
     const packed = new Uint8Array(await unzipped.arrayBuffer());
-    return { memory: unpackPages(packed), packed, shared: false };
+    return { key: info.snapshot, memory: unpackPages(packed), packed, shared: false };
   } catch {
     return null;
   }

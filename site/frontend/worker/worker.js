@@ -105,7 +105,7 @@ async function boot({ interruptBuffer, labs, snapshot: shared }) {
       stages.fromSnapshot = true;
       stages.sharedSnapshot = snapshot.shared;
       // The page keeps the unzipped copy for its next worker (a Check's): unzipping is a quarter of a start.
-      if (!snapshot.shared) post({ type: "snapshot", key: (await info).snapshot, packed: snapshot.packed }, [snapshot.packed.buffer]);
+      if (!snapshot.shared) post({ type: "snapshot", key: snapshot.key, packed: snapshot.packed }, [snapshot.packed.buffer]);
       // The copy holds random's state as it was at build time: every visit would draw the same numbers.
       pyodide.runPython("import random; random.seed()");
     } catch (error) {
