@@ -19,7 +19,23 @@ LAUNCH_ARGS = [
 # The tests keep Pyodide's wasm on V8's baseline compiler (Liftoff): most run a few lines of Python, and
 # optimizing the hot functions cost more CPU than it saved (about 7% of a full run, measured in pairs).
 # Benchmarks use LAUNCH_ARGS, as a learner's browser tiers up.
-TEST_LAUNCH_ARGS = [*LAUNCH_ARGS, "--js-flags=--no-wasm-tier-up"]
+#
+# Headless Chromium draws the address bar's popup (two chrome://omnibox-popup pages, unseen) for every new
+# browser context: a renderer of its own, 1.1 of the 2.0 CPU-seconds a context and its first page cost here
+# (measured 2026-12-07 with tests/chromium.py's arguments). Chromium keeps only the last --disable-features
+# it is given, so this one repeats Playwright's own list (playwright 1.65's chromiumSwitches) before the two.
+PLAYWRIGHT_DISABLED_FEATURES = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+    "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "OptimizationHints",
+    "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
+]  # fmt: skip
+NO_OMNIBOX_POPUP = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
+TEST_LAUNCH_ARGS = [
+    *LAUNCH_ARGS,
+    "--js-flags=--no-wasm-tier-up",
+    "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + NO_OMNIBOX_POPUP),
+]
 
 
 def system_chromium() -> str | None:
