@@ -7,15 +7,48 @@ The one tracer of the course: it reads this engine's Value, and any class shaped
 from engine.value import Value, topological_order
 
 
+class Constant:
+    """A plain number an operation was given (the 4 of x * 4), as a leaf a diagram can draw: the engine
+    keeps it in the operation's node, not as a node of its own, since nothing asks for its gradient."""
+
+    __slots__ = ("data", "parent")
+    grad, label, _op, _prev, _local_grads = 0.0, "", "", (), ()
+
+    def __init__(self, parent: Value):
+        self.data, self.parent = parent._local_grads[-1], parent
+
+
+# The local gradient a kept number would have as an input of its own (drawn on its arrow).
+NUMBER_LOCAL_GRADIENT = {
+    "+": lambda v: 1.0,
+    "-": lambda v: -1.0,
+    "*": lambda v: v._prev[0].data,
+    "/": lambda v: -v.data / v._local_grads[-1],
+}
+
+
+def kept_number(v) -> float | None:
+    """The plain number an engine operation was given (x * 4: 4), or None."""
+    if isinstance(v, Value) and len(v._local_grads) > len(v._prev):
+        return v._local_grads[-1]
+    return None
+
+
 def trace(root) -> dict:
     """Nodes, edges with their local gradients, and the order backward() visits them (output last)."""
     return trace_values(values_in_order(root))
 
 
 def values_in_order(root) -> list:
-    """Every value root depends on, each after its children (ids of trace(root) index this list)."""
+    """Every value root depends on, each after its children (ids of trace(root) index this list);
+    an engine operation's kept number as a Constant just before it, where it was a Value's place."""
     if isinstance(root, Value):
-        return topological_order(root)
+        order = []
+        for v in topological_order(root):
+            if kept_number(v) is not None:
+                order.append(Constant(v))
+            order.append(v)
+        return order
     topo, visited, stack = [], set(), [(root, False)]  # by id(): a learner's class may redefine ==
     while stack:
         node, children_done = stack.pop()
@@ -33,7 +66,9 @@ def trace_values(order: list) -> dict:
     index = {id(v): i for i, v in enumerate(order)}
     nodes = [node(i, v) for i, v in enumerate(order)]
     edges = [
-        edge(index[id(child)], i, local) for i, v in enumerate(order) for child, local in local_gradients(v)
+        edge(index[id(child)], i, local)
+        for i, v in enumerate(order)
+        for child, local in inputs_of(v, order, i)
     ]
     return {"nodes": nodes, "edges": edges, "output": len(order) - 1}
 
@@ -62,11 +97,19 @@ def children_of(graph: dict) -> list[list[dict]]:
     return children
 
 
+def inputs_of(v, order: list, i: int) -> list:
+    """local_gradients(v), and its kept number's Constant (order[i - 1]) with its arrow's gradient."""
+    pairs = local_gradients(v)
+    if kept_number(v) is not None and i and type(order[i - 1]) is Constant and order[i - 1].parent is v:
+        pairs.append((order[i - 1], NUMBER_LOCAL_GRADIENT[v._op](v)))
+    return pairs
+
+
 def local_gradients(v) -> list:
     """(child, local gradient) pairs: the stored ones, or (micrograd's closures) asked of _backward."""
     children = list(v._prev)
     stored = getattr(v, "_local_grads", None)
-    if stored is not None and len(stored) == len(children):
+    if stored is not None and len(stored) >= len(children):  # the engine's may end with a kept number
         return list(zip(children, stored))
     return list(zip(children, _probe(v, children)))
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from engine import Value as EngineValue
 from engine import topological_order
-from engine.graph import json_number, local_gradients, trace_values
+from engine.graph import Constant, json_number, kept_number, local_gradients, trace_values, values_in_order
 from lab_checks.grading.observe import agrees, show
 
 LONGEST_NAME = 60  # a node named by its whole expression is cut after this many characters
@@ -43,16 +43,19 @@ def wrong_node(mine: dict, reference: dict, output: str, tol: float) -> WrongNod
     if found is None:
         return None
     text, node, kind = found
-    return WrongNode(text, _picture(order, pairs, names, node, kind))
+    return WrongNode(text, _picture(values_in_order(ours), pairs, names, node, kind))
 
 
 def _picture(order: list, pairs: dict, names: dict[int, str], node: EngineValue, kind: str) -> dict | None:
-    """The course's graph drawn with the learner's numbers, node marking the one named."""
-    if len(order) > MAX_PICTURED or any(id(v) not in pairs for v in order):
+    """The course's graph drawn with the learner's numbers, node marking the one named (the numbers
+    our engine keeps in its operations are drawn as they are: constants)."""
+    if len(order) > MAX_PICTURED or any(id(v) not in pairs for v in order if type(v) is not Constant):
         return None
     graph = trace_values(order)
     index = {id(v): i for i, v in enumerate(order)}
     for v, n in zip(order, graph["nodes"]):
+        if type(v) is Constant:
+            continue
         n["data"], n["grad"] = (
             json_number(_number(pairs[id(v)], "data")),
             json_number(_number(pairs[id(v)], "grad")),
@@ -60,7 +63,7 @@ def _picture(order: list, pairs: dict, names: dict[int, str], node: EngineValue,
     for e in graph["edges"]:
         v, child = order[e["to"]], order[e["from"]]
         theirs = dict((id(c), g) for c, g in _their_locals(pairs[id(v)]))
-        e["local_grad"] = json_number(theirs.get(id(pairs[id(child)])))
+        e["local_grad"] = json_number(theirs.get(id(pairs.get(id(child)))))
     named = {str(index[k]): name for k, name in names.items() if k in index}  # JSON keys are str
     return {"graph": graph, "names": named, "node": index[id(node)], "kind": kind}
 
@@ -114,7 +117,7 @@ def _local(v: EngineValue, users: list, pairs: dict, names: dict, tol: float) ->
     """Which step passes v a wrong share: a stored local gradient that differs, or the steps that use it."""
     for user in users:
         stored = getattr(pairs[id(user)], "_local_grads", None)
-        if type(stored) not in (tuple, list) or len(stored) != len(user._prev):
+        if type(stored) not in (tuple, list) or len(stored) != len(_operands(user)):
             continue
         for child, want, have in zip(user._prev, user._local_grads, stored):
             if child is v and not agrees(want, have, tol):
@@ -141,6 +144,8 @@ def _pair(ours: EngineValue, theirs: object, tol: float) -> dict[int, object]:
         v, w = stack.pop()
         children = _children(w)
         ours_ = _unique(v._prev)
+        if children is not None and kept_number(v) is not None:
+            children = _without_number(children, kept_number(v), tol)
         if children is None or len(children) != len(ours_):
             continue
         matched = _match(ours_, children, tol)
@@ -157,6 +162,22 @@ def _children(w: object) -> list | None:
     if type(prev) not in (tuple, list, set, frozenset):
         return None
     return _unique(prev)
+
+
+def _without_number(children: list, number: float, tol: float) -> list:
+    """The learner's children but the leaf their engine made of a number ours keeps in its node (the
+    last that agrees: a wrapped number comes second), so the two nodes have the same children."""
+    for k in reversed(range(len(children))):
+        d = children[k]
+        if not getattr(d, "_prev", ()) and agrees(number, _number(d, "data"), tol):
+            return children[:k] + children[k + 1 :]
+    return children
+
+
+def _operands(v: EngineValue) -> list:
+    """v's children and the number it keeps (x * 4: x, then 4), as the learner's node has them."""
+    number = kept_number(v)
+    return [*v._prev, *([] if number is None else [number])]
 
 
 def _unique(items) -> list:
@@ -223,7 +244,9 @@ def _expression(v: EngineValue, names: dict[int, str], depth: int) -> str:
         return show(v.data)
     if depth >= 3:
         return "…"
-    inner = [_expression(c, names, depth + 1) for c in v._prev]
+    inner = [
+        _expression(c, names, depth + 1) if isinstance(c, EngineValue) else show(c) for c in _operands(v)
+    ]
     inner = [f"({s})" if " " in s else s for s in inner]
     op = v._op
     if op in NAMED_OPS and NAMED_OPS[op].count("{}") == len(inner):

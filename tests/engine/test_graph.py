@@ -2,11 +2,12 @@
 
 import json
 import math
+import operator
 
 from hypothesis import given
 
 from engine import Value, topological_order
-from engine.graph import trace
+from engine.graph import Constant, kept_number, trace, values_in_order
 from tests.engine.expressions import expressions
 
 
@@ -76,17 +77,37 @@ def test_any_graph_traces_to_consistent_json(case):
     graph = trace(out)
     assert json.loads(json.dumps(graph, allow_nan=False)) == graph
 
-    topo = topological_order(out)  # node i of the trace is topo[i]
-    index = {id(v): i for i, v in enumerate(topo)}
+    order = values_in_order(out)  # node i of the trace is order[i]: the engine's topological order,
+    assert [v for v in order if type(v) is not Constant] == topological_order(out)  # plus kept numbers
+    index = {id(v): i for i, v in enumerate(order)}
     nodes, edges = graph["nodes"], graph["edges"]
-    assert [n["id"] for n in nodes] == list(range(len(topo)))
+    assert [n["id"] for n in nodes] == list(range(len(order)))
     assert all(e["from"] < e["to"] for e in edges)  # nodes in topological order: children before parents
     assert graph["output"] == len(nodes) - 1 == index[id(out)]
     assert nodes[graph["output"]]["grad"] == 1.0
-    for i, (node, v) in enumerate(zip(nodes, topo, strict=True)):
+    for i, (node, v) in enumerate(zip(nodes, order, strict=True)):
         assert (node["label"], node["op"], node["data"]) == (v.label, v._op, v.data)
         assert math.isclose(node["grad"], v.grad)
         into = [e for e in edges if e["to"] == i]
-        assert [e["from"] for e in into] == [index[id(child)] for child in v._prev]
-        assert [e["local_grad"] for e in into] == list(v._local_grads)
-    assert len(edges) == sum(len(v._prev) for v in topo)
+        children = [index[id(child)] for child in v._prev]
+        local = list(v._local_grads[: len(v._prev)])
+        number = kept_number(v)
+        if number is not None:  # drawn as the engine drew a wrapped number: its leaf just before v
+            assert type(order[i - 1]) is Constant and order[i - 1].data == number
+            children.append(i - 1)
+            local.append(WRAPPED[v._op](v._prev[0], Value(number))._local_grads[1])
+        assert [e["from"] for e in into] == children
+        assert [e["local_grad"] for e in into] == local
+    assert len(edges) == sum(len(v._prev) + (kept_number(v) is not None) for v in order)
+
+
+WRAPPED = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv}
+
+
+def test_a_plain_number_is_kept_in_its_operation_not_made_a_node():
+    x = Value(3.0, label="x")
+    for y, kept in ((x + 2, 2), (x - 2.5, 2.5), (x * 4, 4), (x / 8, 8), (4 * x, 4), (1 + x, 1)):
+        assert y._prev == (x,) and kept_number(y) == kept
+    assert len((2 - x)._prev) == len((2 / x)._prev) == 2  # a number on the left is wrapped, drawn left
+    y = x * 4 + 1
+    assert [n["data"] for n in trace(y)["nodes"]] == [3.0, 4, 12.0, 1, 13.0]  # as when 4 and 1 were Values

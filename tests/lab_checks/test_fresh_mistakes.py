@@ -98,6 +98,12 @@ FRESH = [
         _sub("value-ops", "(self, other), (1.0, 1.0))", "(self, other), (1.0, 0.0))"),
         "stores 0 as its local gradient with respect to `b`",
     ),
+    (  # found through `c * c + 1`, whose 1 the course's engine keeps in its node and the learner's wraps
+        "value-ops",
+        "log's local gradient is its input",
+        _sub("value-ops", "(1 / self.data,)", "(self.data,)"),
+        "the first Value with a wrong gradient is `(c * c) + 1`",
+    ),
     (
         "value-ops",
         "exp's local gradient is its input",
