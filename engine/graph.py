@@ -100,7 +100,7 @@ def children_of(graph: dict) -> list[list[dict]]:
 def inputs_of(v, order: list, i: int) -> list:
     """local_gradients(v), and its kept number's Constant (order[i - 1]) with its arrow's gradient."""
     pairs = local_gradients(v)
-    if kept_number(v) is not None and i and type(order[i - 1]) is Constant and order[i - 1].parent is v:
+    if i and type(order[i - 1]) is Constant and order[i - 1].parent is v:
         pairs.append((order[i - 1], NUMBER_LOCAL_GRADIENT[v._op](v)))
     return pairs
 

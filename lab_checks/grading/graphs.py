@@ -63,7 +63,8 @@ def _picture(order: list, pairs: dict, names: dict[int, str], node: EngineValue,
     for e in graph["edges"]:
         v, child = order[e["to"]], order[e["from"]]
         theirs = dict((id(c), g) for c, g in _their_locals(pairs[id(v)]))
-        e["local_grad"] = json_number(theirs.get(id(pairs.get(id(child)))))
+        mine = pairs.get(id(child))  # none for a number our engine keeps: its arrow shows no number
+        e["local_grad"] = json_number(None if mine is None else theirs.get(id(mine)))
     named = {str(index[k]): name for k, name in names.items() if k in index}  # JSON keys are str
     return {"graph": graph, "names": named, "node": index[id(node)], "kind": kind}
 
@@ -143,9 +144,9 @@ def _pair(ours: EngineValue, theirs: object, tol: float) -> dict[int, object]:
     while stack:
         v, w = stack.pop()
         children = _children(w)
-        ours_ = _unique(v._prev)
-        if children is not None and kept_number(v) is not None:
-            children = _without_number(children, kept_number(v), tol)
+        ours_, number = _unique(v._prev), kept_number(v)
+        if children is not None and number is not None:
+            children = _without_number(children, number, tol)
         if children is None or len(children) != len(ours_):
             continue
         matched = _match(ours_, children, tol)
