@@ -1,6 +1,7 @@
 """A tiny GPT on Value that reads and writes names one letter at a time (microgpt's design)."""
 
 import math
+import operator
 import random
 
 from engine.value import Value
@@ -90,6 +91,7 @@ class GPT:
     # The pieces the passes are made of: the fused ones above. gpt/plain.py's PlainGPT swaps in pieces
     # that make a node for every * and +, and gets the same numbers.
     dot, linear, rmsnorm, cross_entropy = map(staticmethod, (dot, linear, rmsnorm, cross_entropy))
+    softmax, relu = staticmethod(softmax), operator.methodcaller("relu")  # x.relu() on x's own engine
 
     def __init__(self, seed: int | None = None):
         rng = random.Random(seed)
@@ -114,7 +116,9 @@ class GPT:
         """Scores for the token after this one; keys and values of earlier positions are kept per layer.
 
         attention, when given a list, gets each head's weights over positions 0..pos (layer by layer)."""
-        w, dot, linear, rmsnorm = self.weights, self.dot, self.linear, self.rmsnorm
+        w, dot, linear, rmsnorm, softmax, relu = (
+            self.weights, self.dot, self.linear, self.rmsnorm, self.softmax, self.relu
+        )
         x = rmsnorm([t + p for t, p in zip(w["wte"][token], w["wpe"][pos])])
         for i in range(N_LAYER):
             # Attention: each head mixes the values of this and earlier positions (never later ones).
@@ -128,11 +132,11 @@ class GPT:
                 scores = [dot(qh, k[s : s + HEAD_DIM]) / math.sqrt(HEAD_DIM) for k in keys[i]]
                 weights = softmax(scores)
                 if attention is not None:
-                    attention.append([a.data for a in weights])
+                    attention.append([a.data for a in weights])  # (the Value model's: numbers have no .data)
                 heads += [dot(weights, [v[j] for v in values[i]]) for j in range(s, s + HEAD_DIM)]
             x = [a + b for a, b in zip(x, linear(heads, w[f"layer{i}.wo"]))]
             # MLP: widen, ReLU, narrow back.
-            h = [hi.relu() for hi in linear(rmsnorm(x), w[f"layer{i}.fc1"])]
+            h = [relu(hi) for hi in linear(rmsnorm(x), w[f"layer{i}.fc1"])]
             x = [a + b for a, b in zip(x, linear(h, w[f"layer{i}.fc2"]))]
         return linear(x, w["lm_head"])
 
@@ -145,16 +149,56 @@ class GPT:
         return sum(losses) / n
 
     def sample(self, rng: random.Random, temperature: float = 0.5) -> str:
-        """A new name, one letter at a time, until BOS comes out; lower temperature plays safer."""
+        """A new name, one letter at a time, until BOS comes out; lower temperature plays safer. It runs
+        on the parameters' numbers (NumbersGPT): nothing asks for a gradient, so no graph is built."""
+        model = NumbersGPT(self)
         keys, values = [[] for _ in range(N_LAYER)], [[] for _ in range(N_LAYER)]
         token, name = BOS, ""
         for pos in range(BLOCK_SIZE):
-            probs = softmax([s / temperature for s in self(token, pos, keys, values)])
-            token = rng.choices(range(VOCAB_SIZE), weights=[p.data for p in probs])[0]
+            probs = model.softmax([s / temperature for s in model(token, pos, keys, values)])
+            token = rng.choices(range(VOCAB_SIZE), weights=probs)[0]
             if token == BOS:
                 break
             name += LETTERS[token]
         return name
+
+
+class NumbersGPT(GPT):
+    """A GPT's forward pass on plain floats (its parameters' .data), for sampling: about 3x faster than
+    on Values, as it makes no nodes. Each number equals the Value model's, operation for operation."""
+
+    def __init__(self, model: GPT):
+        self.weights = {k: [[p.data for p in row] for row in w] for k, w in model.weights.items()}
+
+    @staticmethod
+    def dot(ws: list[float], xs: list[float]) -> float:
+        total = 0
+        for a, b in zip(ws, xs):
+            total += a * b
+        return total
+
+    @staticmethod
+    def linear(x: list[float], w: list[list[float]]) -> list[float]:
+        return [NumbersGPT.dot(row, x) for row in w]
+
+    @staticmethod
+    def rmsnorm(x: list[float]) -> list[float]:
+        squares = 0
+        for xi in x:
+            squares += xi * xi
+        scale = (squares / len(x) + 1e-5) ** -0.5
+        return [xi * scale for xi in x]
+
+    @staticmethod
+    def softmax(logits: list[float]) -> list[float]:
+        top = max(logits)
+        exps = [math.exp(v - top) for v in logits]
+        total = sum(exps)
+        return [e / total for e in exps]
+
+    @staticmethod
+    def relu(x: float) -> float:
+        return x if x > 0 else 0.0
 
 
 class Adam:

@@ -8,7 +8,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import Value
-from gpt.model import BOS, GPT, VOCAB_SIZE, Adam, encode, linear, rmsnorm, softmax, train_step
+from gpt.model import (
+    BOS,
+    GPT,
+    N_LAYER,
+    VOCAB_SIZE,
+    Adam,
+    NumbersGPT,
+    encode,
+    linear,
+    rmsnorm,
+    softmax,
+    train_step,
+)
 from tests.engine.gradcheck import check_gradients
 
 scores = st.lists(st.floats(-30, 30), min_size=2, max_size=6)
@@ -120,3 +132,13 @@ def test_sampling_is_deterministic_with_a_seed_and_spells_letters():
     a = [model.sample(rng_a, temperature=1.0) for _ in range(2)]
     assert a == [model.sample(rng_b, temperature=1.0) for _ in range(2)]
     assert all(set(n) <= set("abcdefghijklmnopqrstuvwxyz") and len(n) <= 16 for n in a)
+
+
+@given(st.integers(0, 2**16), st.lists(st.integers(0, VOCAB_SIZE - 1), min_size=1, max_size=16))
+def test_sampling_on_numbers_gives_the_value_models_scores_bit_for_bit(seed, tokens):
+    model = GPT(seed=seed)
+    numbers = NumbersGPT(model)
+    ours = [[] for _ in range(N_LAYER)], [[] for _ in range(N_LAYER)]
+    theirs = [[] for _ in range(N_LAYER)], [[] for _ in range(N_LAYER)]
+    for pos, token in enumerate(tokens):
+        assert numbers(token, pos, *theirs) == [v.data for v in model(token, pos, *ours)]

@@ -164,6 +164,7 @@ function mountNamesTrainer(root, name) {
       const ms = result.seconds * 1000;
       root.dataset.seconds = String(result.seconds);
       root.dataset.stepMs = String(median(run.ms)); // the worker's own timing of each step (bench/gpt_browser.py)
+      root.dataset.stepsSeconds = String(run.ms.reduce((a, b) => a + b, 0) / 1000); // the steps alone, of the run
       return say(`Done: ${result.steps} step${result.steps === 1 ? "" : "s"} on ${onEngine(run.engine)} in ${seconds(ms)} (${Math.round(ms / result.steps)} ms a step). ${losses(run.last)}. The model is now ${about()}.`, "done");
     }
     const where = run?.last ? ` after step ${run.last.step.toLocaleString("en")}` : "";
