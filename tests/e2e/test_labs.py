@@ -101,7 +101,8 @@ def test_the_checks_python_starts_once_the_learner_starts_on_the_lab(
 ) -> None:
     """A reader runs one Python, even with a lab on screen; the lab's own starts when the learner
     starts on the lab, and the next one when they go on after a Check, not at once. Only the first
-    downloads Python's saved memory: the others start from the copy the page kept, unzipped."""
+    reads Python's saved memory (downloaded, or the unzipped copy an earlier visit of this profile
+    kept): the others start from the copy the page kept."""
     page = shared_context.new_page()
     boots: list[str] = []  # each Python runs in a worker of its own, and no other worker starts here
     downloads: list[str] = []
@@ -123,9 +124,9 @@ def test_the_checks_python_starts_once_the_learner_starts_on_the_lab(
     region.get_by_role("textbox").focus()
     until(page, lambda: len(boots) == 3)
     assert len(boots) == 3, "the next Check's Python did not start as the learner went back to the editor"
-    assert len(downloads) == 1, downloads
+    assert len(downloads) <= 1, downloads
     checks = page.evaluate("performance.getEntriesByName('bp-check-ready').map((m) => m.detail.stages)")
-    assert checks and all(c["fromSnapshot"] and c["sharedSnapshot"] for c in checks), checks
+    assert checks and all(c["fromSnapshot"] and c["snapshotFrom"] == "page" for c in checks), checks
     close_page(page)
 
 

@@ -71,7 +71,7 @@ def test_first_visit_shows_progress_and_restores_the_shipped_python(
     assert progress, f"no download progress was shown: {seen['status']}"
     stages = page.evaluate("performance.getEntriesByName('bp-python-ready')[0].detail.stages")
     assert stages.get("fromSnapshot") is True
-    assert stages.get("sharedSnapshot") is False  # the page's first worker downloads and unzips it
+    assert stages.get("snapshotFrom") == "download"  # the page's first worker downloads and unzips it
     # The restored Python is a full one: the engine, output, tracebacks, and Stop by interrupt.
     widget = cell(page, 4)
     out = run_cell(widget, "from engine import Value\nkept = Value(2.0) * 21\nprint(kept.data)")
@@ -81,6 +81,8 @@ def test_first_visit_shows_progress_and_restores_the_shipped_python(
     first = run_cell(widget, draw).inner_text()
     page.reload()
     wait_for_python(page)
+    stages = page.evaluate("performance.getEntriesByName('bp-python-ready')[0].detail.stages")
+    assert stages.get("snapshotFrom") == "cache"  # the copy the first visit unzipped, read back
     widget = cell(page, 4)
     assert run_cell(widget, draw).inner_text() != first
     run_cell(widget, "from engine import Value\nkept = Value(2.0) * 21")

@@ -4,7 +4,7 @@
 
 import { allowed, failure, mismatch, VERSION } from "./protocol.js";
 import { watchDownloads } from "./downloads.js";
-import { HOME, keepOursIf, loadSnapshot, WARM_IMPORTS } from "./snapshot.js";
+import { forgetUnzipped, HOME, keepOursIf, keepUnzipped, loadSnapshot, WARM_IMPORTS } from "./snapshot.js";
 
 const BASE = new URL("./", import.meta.url);
 const PYODIDE = new URL("../pyodide/", BASE);
@@ -93,9 +93,10 @@ async function boot({ interruptBuffer, labs, snapshot: shared }) {
     return r.arrayBuffer();
   });
   archive.catch(() => {});
+  const since = () => Math.round(performance.now() - started);
   const [{ loadPyodide }, snapshot] = await Promise.all([
-    import(new URL("pyodide.mjs", PYODIDE).href),
-    info.then((i) => loadSnapshot(i, BASE, shared)),
+    import(new URL("pyodide.mjs", PYODIDE).href).then((m) => ((stages.imported = since()), m)),
+    info.then((i) => ((stages.info = since()), loadSnapshot(i, BASE, shared))).then((s) => ((stages.unzipped = since()), s)),
   ]);
   // Pyodide logs a failed download and then waits forever; the download watcher fails fast instead.
   const load = (options) => Promise.race([loadPyodide({ indexURL: PYODIDE.href, ...options }), downloads.failed]);
@@ -103,13 +104,15 @@ async function boot({ interruptBuffer, labs, snapshot: shared }) {
     try {
       pyodide = await load({ _loadSnapshot: snapshot.memory });
       stages.fromSnapshot = true;
-      stages.sharedSnapshot = snapshot.shared;
+      stages.snapshotFrom = snapshot.from; // "download", "cache" (an earlier visit's) or "page"
+      if (snapshot.from === "download") keepUnzipped(BASE, snapshot.key, snapshot.packed); // copies it at once
       // The page keeps the unzipped copy for its next worker (a Check's): unzipping is a quarter of a start.
-      if (!snapshot.shared) post({ type: "snapshot", key: snapshot.key, packed: snapshot.packed }, [snapshot.packed.buffer]);
+      if (snapshot.from !== "page") post({ type: "snapshot", key: snapshot.key, packed: snapshot.packed }, [snapshot.packed.buffer]);
       // The copy holds random's state as it was at build time: every visit would draw the same numbers.
       pyodide.runPython("import random; random.seed()");
     } catch (error) {
       if (String(error).includes("could not download")) throw error;
+      if (snapshot.from === "cache") forgetUnzipped(BASE, snapshot.key);
       pyodide = null; // a copy this Pyodide cannot use: start the usual way
     }
   }
