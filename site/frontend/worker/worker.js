@@ -93,10 +93,14 @@ async function boot({ interruptBuffer, labs, snapshot: shared }) {
     return r.arrayBuffer();
   });
   archive.catch(() => {});
-  const since = () => Math.round(performance.now() - started);
+  // The ms from the boot at which each piece arrived, in the stages the page is told.
+  const noted = (stage) => (value) => {
+    stages[stage] = Math.round(performance.now() - started);
+    return value;
+  };
   const [{ loadPyodide }, snapshot] = await Promise.all([
-    import(new URL("pyodide.mjs", PYODIDE).href).then((m) => ((stages.imported = since()), m)),
-    info.then((i) => ((stages.info = since()), loadSnapshot(i, BASE, shared))).then((s) => ((stages.unzipped = since()), s)),
+    import(new URL("pyodide.mjs", PYODIDE).href).then(noted("imported")),
+    info.then(noted("info")).then((i) => loadSnapshot(i, BASE, shared)).then(noted("snapshot")),
   ]);
   // Pyodide logs a failed download and then waits forever; the download watcher fails fast instead.
   const load = (options) => Promise.race([loadPyodide({ indexURL: PYODIDE.href, ...options }), downloads.failed]);
