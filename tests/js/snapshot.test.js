@@ -1,7 +1,7 @@
 // worker/snapshot.js: the shipped copy of Python's memory leaves its zero pages out and gets them back.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { loadSnapshot, packPages, unpackPages } from "../../site/frontend/worker/snapshot.js";
+import { forgetUnzipped, keepUnzipped, loadSnapshot, packPages, unpackPages, UNZIPPED_CACHE } from "../../site/frontend/worker/snapshot.js";
 
 const joined = (parts) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -42,12 +42,64 @@ test("a later worker starts from the page's unzipped copy of this build, and dow
   };
   try {
     const kept = await loadSnapshot({ snapshot: "v1" }, "http://site/", { key: "v1", packed });
-    assert.equal(kept.shared, true);
+    assert.equal(kept.from, "page");
     assert.deepEqual(kept.memory, memory);
     assert.deepEqual(asked, [], "nothing downloaded");
     assert.equal(await loadSnapshot({ snapshot: "v2" }, "http://site/", { key: "v1", packed }), null);
     assert.deepEqual(asked, ["http://site/python-snapshot.gz?v=v2"], "another build's copy is downloaded");
   } finally {
     globalThis.fetch = realFetch;
+  }
+});
+
+// Cache Storage as the worker sees it: named caches of URL -> Response.
+function fakeCaches() {
+  const named = new Map();
+  return {
+    named,
+    async open(name) {
+      if (!named.has(name)) named.set(name, new Map());
+      const entries = named.get(name);
+      return {
+        match: async (url) => entries.get(String(url))?.clone(),
+        keys: async () => [...entries.keys()].map((url) => ({ url })),
+        delete: async (request) => entries.delete(typeof request === "string" ? request : request.url),
+        put: async (url, response) => {
+          entries.set(String(url), response);
+        },
+      };
+    },
+  };
+}
+
+test("a visit after the first reads the unzipped copy it kept; only this build's copy is kept", async () => {
+  const memory = new Uint8Array(4096 * 3);
+  memory[9000] = 9;
+  const packed = joined(packPages(memory));
+  const realFetch = globalThis.fetch;
+  const asked = [];
+  globalThis.fetch = async (url) => {
+    asked.push(String(url));
+    return new Response(null, { status: 404 });
+  };
+  globalThis.caches = fakeCaches();
+  try {
+    const stored = keepUnzipped("http://site/", "v1", packed);
+    packed.fill(0); // the worker transfers the bytes to the page at once: the copy is taken before
+    await stored;
+    const kept = await loadSnapshot({ snapshot: "v1" }, "http://site/");
+    assert.equal(kept.from, "cache");
+    assert.deepEqual(kept.memory, memory);
+    assert.deepEqual(asked, [], "nothing downloaded");
+    await keepUnzipped("http://site/", "v2", joined(packPages(memory)));
+    const entries = [...globalThis.caches.named.get(UNZIPPED_CACHE).keys()];
+    assert.deepEqual(entries, ["http://site/python-snapshot.unzipped?v=v2"], "v1's copy is gone");
+    assert.equal(await loadSnapshot({ snapshot: "v1" }, "http://site/"), null, "v1 is downloaded (here: 404)");
+    await forgetUnzipped("http://site/", "v2");
+    assert.equal(await loadSnapshot({ snapshot: "v2" }, "http://site/"), null, "a forgotten copy is not read");
+    assert.deepEqual(asked, ["http://site/python-snapshot.gz?v=v1", "http://site/python-snapshot.gz?v=v2"]);
+  } finally {
+    globalThis.fetch = realFetch;
+    delete globalThis.caches;
   }
 });

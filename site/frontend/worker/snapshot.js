@@ -70,7 +70,7 @@ const unzippedUrl = (base, key) => new URL(`python-snapshot.unzipped?v=${key}`, 
 
 async function unzippedCache() {
   try {
-    return (await self.caches?.open(UNZIPPED_CACHE)) ?? null; // none outside a secure context
+    return (await globalThis.caches?.open(UNZIPPED_CACHE)) ?? null; // none outside a secure context
   } catch {
     return null; // storage blocked
   }
