@@ -21,7 +21,8 @@ def current() -> dict:
         from gpt.checkpoint import load_checkpoint
 
         model, record = load_checkpoint()
-        state.update(model=model, origin="checkpoint", seed=SEED, losses=list(record["loss_per_step"]))
+        losses = list(record["loss_per_step"])
+        state.update(model=model, origin="checkpoint", seed=SEED, losses=losses, shipped=len(losses))
     return state
 
 
@@ -118,7 +119,9 @@ def _on(engine: str, s: dict) -> dict:
 
 
 def _story(s: dict) -> dict:
-    return {"origin": s["origin"], "seed": s["seed"], "trained": len(s["losses"])}
+    # shipped: the steps the checkpoint came with (0 for a GPT from scratch)
+    shipped = s["shipped"] if s["origin"] == "checkpoint" else 0
+    return {"origin": s["origin"], "seed": s["seed"], "trained": len(s["losses"]), "shipped": shipped}
 
 
 def _check(

@@ -49,6 +49,12 @@ def test_sample_names_shows_the_checkpoints_own_names_as_text(page: Page) -> Non
     summary = trainer(page).get_by_text("The losses as text")
     press(summary)
     expect(trainer(page).get_by_role("row", name=re.compile(r"^951–1000 \d\.\d{3}$"))).to_be_visible()
+    # Trained further, it is said to be the checkpoint no longer as shipped.
+    settings(page, "3")
+    press(trainer(page).get_by_role("button", name="Continue training"))
+    expect(trainer(page)).to_have_attribute("data-state", "done", timeout=60_000)
+    further = "The model is now the shipped checkpoint trained 3 steps further (1,003 steps of training)."
+    expect(readout(page)).to_contain_text(further)
 
 
 def record_texts(element: Locator) -> Callable[[], list[str]]:

@@ -55,13 +55,13 @@ function mountNamesTrainer(root, name) {
   const engineSwitch = createEngineSwitch(root, client, "names", name);
   root.append(form, engineSwitch.element, readout, board, text);
 
-  let story = null; // {origin, trained, x, losses, means}: the model's whole training so far
+  let story = null; // {origin, seed, trained, shipped, x, losses, means}: the model's whole training so far
   let run = null; // this training run
   const runner = createRunner(client, "names_trainer", { controls: [sampleButton, continueButton, scratchButton, steps, learningRate, temperature, seed, engineSwitch.control], stopButton, onEvent: receive, onFrame: drawStep, say });
   let presses = 0; // Sample names uses seeds 0, 1, 2, ...: the first press shows the checkpoint's own samples
 
-  function setStory({ origin, seed, trained, losses }) {
-    story = { origin, seed, trained, x: [], losses: [], means: [] };
+  function setStory({ origin, seed, trained, shipped, losses }) {
+    story = { origin, seed, trained, shipped, x: [], losses: [], means: [] };
     for (const loss of losses) add(loss);
     draw();
   }
@@ -102,7 +102,9 @@ function mountNamesTrainer(root, name) {
 
   const about = () => {
     const trained = `${story.trained.toLocaleString("en")} step${story.trained === 1 ? "" : "s"} of training`;
-    return story.origin === "checkpoint" ? `the shipped checkpoint (${trained})` : `your GPT from scratch (seed ${story.seed}, ${trained})`;
+    if (story.origin !== "checkpoint") return `your GPT from scratch (seed ${story.seed}, ${trained})`;
+    const further = story.trained - story.shipped;
+    return further > 0 ? `the shipped checkpoint trained ${further.toLocaleString("en")} step${further === 1 ? "" : "s"} further (${trained})` : `the shipped checkpoint (${trained})`;
   };
 
   async function sample() {
@@ -110,7 +112,7 @@ function mountNamesTrainer(root, name) {
     const args = { temperature: Number(temperature.value), count: NAMES, seed: presses++, engine: engineSwitch.engine() };
     const result = await runner.call("sample", args, { doing: "Sampling names…", state: "sampling" });
     if (!result?.ok) return failed(result);
-    story ??= { origin: result.origin, seed: result.seed, trained: result.trained, x: [], losses: [], means: [] };
+    story ??= { origin: result.origin, seed: result.seed, trained: result.trained, shipped: result.shipped, x: [], losses: [], means: [] };
     showNames(result.names, `${NAMES} names at temperature ${args.temperature}`);
     say(`Sampled ${NAMES} names from ${about()}: ${result.names.map((n) => n || "(empty)").join(", ")}.`, "sampled");
   }

@@ -54,13 +54,13 @@ export const CALLS = {
     },
   },
   // The names GPT's training so far, drawn before a press.
-  "names_trainer.story": { args: [], result: ["ok", "origin", "seed", "trained", "losses"] },
-  "names_trainer.sample": { args: ["temperature?", "count?", "seed?", "engine?"], result: ["ok", "names", "origin", "seed", "trained"] },
+  "names_trainer.story": { args: [], result: ["ok", "origin", "seed", "trained", "shipped", "losses"] },
+  "names_trainer.sample": { args: ["temperature?", "count?", "seed?", "engine?"], result: ["ok", "names", "origin", "seed", "trained", "shipped"] },
   "names_trainer.train": {
     args: ["mode?", "steps?", "learning_rate?", "temperature?", "sample_every?", "count?", "engine?", "seed?"],
-    result: ["ok", "steps", "seconds", "origin", "seed", "trained"],
+    result: ["ok", "steps", "seconds", "origin", "seed", "trained", "shipped"],
     events: {
-      start: ["parameters", "origin", "seed", "trained", "losses", "engine"],
+      start: ["parameters", "origin", "seed", "trained", "shipped", "losses", "engine"],
       step: ["step", "done", "name", "loss", "mean", "learning_rate", "ms", "names?"],
       done: ["seconds"],
     },
