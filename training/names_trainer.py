@@ -63,7 +63,7 @@ def train(
     if mode == "scratch":
         state.clear()
         model = mine["microgpt"].GPT(seed=seed) if mine else GPT(seed=seed)
-        state.update(model=model, origin="scratch", seed=seed, losses=[])
+        state.update(model=model, origin="scratch", seed=seed, losses=[], shipped=0)
     s = _on(engine, current())
     model, losses = s["model"], s["losses"]
     params = model.parameters()
@@ -120,8 +120,7 @@ def _on(engine: str, s: dict) -> dict:
 
 def _story(s: dict) -> dict:
     # shipped: the steps the checkpoint came with (0 for a GPT from scratch)
-    shipped = s["shipped"] if s["origin"] == "checkpoint" else 0
-    return {"origin": s["origin"], "seed": s["seed"], "trained": len(s["losses"]), "shipped": shipped}
+    return {"origin": s["origin"], "seed": s["seed"], "trained": len(s["losses"]), "shipped": s["shipped"]}
 
 
 def _check(

@@ -13,6 +13,20 @@ const joined = (parts) => {
   return out;
 };
 
+// A network that has nothing (404), noting every URL asked for; restore() puts the real fetch back.
+function stubFetch() {
+  const asked = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (url) => {
+    asked.push(String(url));
+    return new Response(null, { status: 404 });
+  };
+  const restore = () => {
+    globalThis.fetch = realFetch;
+  };
+  return { asked, restore };
+}
+
 test("memory with zero pages, bytes near page edges and a short last page comes back byte for byte", () => {
   const memory = new Uint8Array(4096 * 5 + 100);
   memory[0] = 1; // page 0 kept
@@ -34,12 +48,7 @@ test("a later worker starts from the page's unzipped copy of this build, and dow
   const memory = new Uint8Array(4096 * 3);
   memory[5000] = 7;
   const packed = joined(packPages(memory));
-  const asked = [];
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = async (url) => {
-    asked.push(String(url));
-    return new Response(null, { status: 404 });
-  };
+  const { asked, restore } = stubFetch();
   try {
     const kept = await loadSnapshot({ snapshot: "v1" }, "http://site/", { key: "v1", packed });
     assert.equal(kept.from, "page");
@@ -48,7 +57,7 @@ test("a later worker starts from the page's unzipped copy of this build, and dow
     assert.equal(await loadSnapshot({ snapshot: "v2" }, "http://site/", { key: "v1", packed }), null);
     assert.deepEqual(asked, ["http://site/python-snapshot.gz?v=v2"], "another build's copy is downloaded");
   } finally {
-    globalThis.fetch = realFetch;
+    restore();
   }
 });
 
@@ -76,12 +85,7 @@ test("a visit after the first reads the unzipped copy it kept; only this build's
   const memory = new Uint8Array(4096 * 3);
   memory[9000] = 9;
   const packed = joined(packPages(memory));
-  const realFetch = globalThis.fetch;
-  const asked = [];
-  globalThis.fetch = async (url) => {
-    asked.push(String(url));
-    return new Response(null, { status: 404 });
-  };
+  const { asked, restore } = stubFetch();
   globalThis.caches = fakeCaches();
   try {
     const stored = keepUnzipped("http://site/", "v1", packed);
@@ -99,7 +103,7 @@ test("a visit after the first reads the unzipped copy it kept; only this build's
     assert.equal(await loadSnapshot({ snapshot: "v2" }, "http://site/"), null, "a forgotten copy is not read");
     assert.deepEqual(asked, ["http://site/python-snapshot.gz?v=v1", "http://site/python-snapshot.gz?v=v2"]);
   } finally {
-    globalThis.fetch = realFetch;
+    restore();
     delete globalThis.caches;
   }
 });

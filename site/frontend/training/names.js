@@ -60,9 +60,11 @@ function mountNamesTrainer(root, name) {
   const runner = createRunner(client, "names_trainer", { controls: [sampleButton, continueButton, scratchButton, steps, learningRate, temperature, seed, engineSwitch.control], stopButton, onEvent: receive, onFrame: drawStep, say });
   let presses = 0; // Sample names uses seeds 0, 1, 2, ...: the first press shows the checkpoint's own samples
 
-  function setStory({ origin, seed, trained, shipped, losses }) {
-    story = { origin, seed, trained, shipped, x: [], losses: [], means: [] };
-    for (const loss of losses) add(loss);
+  const newStory = ({ origin, seed, trained, shipped }) => ({ origin, seed, trained, shipped, x: [], losses: [], means: [] });
+
+  function setStory(told) {
+    story = newStory(told);
+    for (const loss of told.losses) add(loss);
     draw();
   }
 
@@ -112,7 +114,7 @@ function mountNamesTrainer(root, name) {
     const args = { temperature: Number(temperature.value), count: NAMES, seed: presses++, engine: engineSwitch.engine() };
     const result = await runner.call("sample", args, { doing: "Sampling names…", state: "sampling" });
     if (!result?.ok) return failed(result);
-    story ??= { origin: result.origin, seed: result.seed, trained: result.trained, shipped: result.shipped, x: [], losses: [], means: [] };
+    story ??= newStory(result);
     showNames(result.names, `${NAMES} names at temperature ${args.temperature}`);
     say(`Sampled ${NAMES} names from ${about()}: ${result.names.map((n) => n || "(empty)").join(", ")}.`, "sampled");
   }
