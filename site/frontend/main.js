@@ -70,9 +70,9 @@ function main() {
   });
   offline.then(async (reloading) => {
     if (reloading) return;
-    await Promise.allSettled(loaded); // offline copies are saved once the page's own code has arrived
-    if (code) client.start().then(saveForOffline, saveForOffline);
-    else saveForOffline();
+    const started = code ? client.start() : null; // no reload coming: Python need not wait for the widgets
+    await Promise.allSettled([...loaded, started]); // offline copies are saved once the page's own downloads are done
+    saveForOffline();
   });
 }
 

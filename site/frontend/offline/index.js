@@ -3,6 +3,7 @@
 
 const SW_URL = new URL("../../sw.js", import.meta.url); // main.js lives in <site>/assets/backprop/
 const RELOAD_KEY = "backprop-lab:isolation-reload";
+const REFUSED_KEY = "backprop-lab:service-worker-refused"; // set while this browser refuses our worker
 const RELOAD_GAP_MS = 10_000; // at most one automatic reload in this long: never a loop
 const TAKEOVER_MS = 3000; // how long a first visit waits for the new worker before going on without it
 const PRELOAD_PATIENCE_MS = 30_000; // how long a reload waits for the downloads <head> started
@@ -17,17 +18,25 @@ export function serviceWorkerWanted() {
 }
 
 // Whether a page with code might reload itself once the worker is in control (so Python should wait).
+// A browser that refused the worker last time (blocked by a setting or policy) will not reload either:
+// its Python starts at once instead of after the refusal, a quarter of a warm start.
 export function mayReloadForIsolation() {
-  return serviceWorkerWanted() && !self.crossOriginIsolated;
+  return serviceWorkerWanted() && !self.crossOriginIsolated && !remembered(REFUSED_KEY);
 }
 
 // Resolves true when the page is reloading itself to become isolated (start nothing more then).
 // isolate: the page has code, so isolation matters; mayReload(): nothing the learner did would be lost.
 export async function setUpOffline({ isolate, mayReload = () => true }) {
   if (!serviceWorkerWanted()) return false;
+  let registration = null;
   try {
-    const registration = await navigator.serviceWorker.register(SW_URL, { type: "classic" });
-    if (!registration) return false; // a browser (or test harness) that blocks service workers
+    registration = await navigator.serviceWorker.register(SW_URL, { type: "classic" });
+  } catch {
+    /* blocked or unsupported here: the page works, just not offline */
+  }
+  remember(REFUSED_KEY, !registration); // undefined: a browser (or test harness) that blocks service workers
+  if (!registration) return false;
+  try {
     listenForOfflineReady(registration);
     if (isolate && !self.crossOriginIsolated && (await controlled(registration))) {
       // A reload would cut Pyodide's downloads off and start them again; finished, they are in the
@@ -39,7 +48,7 @@ export async function setUpOffline({ isolate, mayReload = () => true }) {
       }
     }
   } catch {
-    /* blocked or unsupported here: the page works, just not offline */
+    /* the worker went away: the page works, just not offline */
   }
   return false;
 }
@@ -123,5 +132,23 @@ function reloadAllowed() {
     return true;
   } catch {
     return false; // without sessionStorage we could not tell a loop from a first reload
+  }
+}
+
+// A flag in localStorage (which a browser that blocks storage may refuse too: then nothing is remembered).
+function remembered(key) {
+  try {
+    return localStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function remember(key, on) {
+  try {
+    if (on) localStorage.setItem(key, "1");
+    else localStorage.removeItem(key);
+  } catch {
+    /* not remembered: the next visit waits for the refusal again */
   }
 }
