@@ -3,7 +3,9 @@
 
 const SW_URL = new URL("../../sw.js", import.meta.url); // main.js lives in <site>/assets/backprop/
 const RELOAD_KEY = "backprop-lab:isolation-reload";
-const REFUSED_KEY = "backprop-lab:service-worker-refused"; // set while this browser refuses our worker
+// Set while this browser refuses our worker: a fact about the browser, so outside "backprop-lab:",
+// the learner's own keys (their progress and code, which a backup carries).
+const REFUSED_KEY = "bp-browser:service-worker-refused";
 const RELOAD_GAP_MS = 10_000; // at most one automatic reload in this long: never a loop
 const TAKEOVER_MS = 3000; // how long a first visit waits for the new worker before going on without it
 const PRELOAD_PATIENCE_MS = 30_000; // how long a reload waits for the downloads <head> started
