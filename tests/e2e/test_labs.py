@@ -102,12 +102,14 @@ def test_the_checks_python_starts_once_the_learner_starts_on_the_lab(
     """A reader runs one Python, even with a lab on screen; the lab's own starts when the learner
     starts on the lab, and the next one when they go on after a Check, not at once. Only the first
     reads Python's saved memory (downloaded, or the unzipped copy an earlier visit of this profile
-    kept): the others start from the copy the page kept."""
+    kept) and compiles Pyodide's wasm: the others start from the copies the page kept."""
     page = shared_context.new_page()
     boots: list[str] = []  # each Python runs in a worker of its own, and no other worker starts here
     downloads: list[str] = []
     page.on("worker", lambda w: "/worker.js" in w.url and boots.append(w.url))
+    wasm: list[str] = []
     page.on("request", lambda r: "/python-snapshot.gz" in r.url and downloads.append(r.url))
+    page.on("request", lambda r: "/pyodide.asm.wasm" in r.url and wasm.append(r.url))
     page.goto(isolated_server + "/nn/training-loop/")  # its first cell is near the top, its lab 4,000 px down
     wait_for_python(page)
     region = lab_region(page, "training-loop")
@@ -127,6 +129,8 @@ def test_the_checks_python_starts_once_the_learner_starts_on_the_lab(
     assert len(downloads) <= 1, downloads
     checks = page.evaluate("performance.getEntriesByName('bp-check-ready').map((m) => m.detail.stages)")
     assert checks and all(c["fromSnapshot"] and c["snapshotFrom"] == "page" for c in checks), checks
+    # Nor do they fetch and compile Pyodide's wasm: they instantiate the module the page's compiled.
+    assert all(c["wasmFrom"] == "page" for c in checks) and len(wasm) == 1, (checks, wasm)
     close_page(page)
 
 

@@ -22,6 +22,9 @@ export const RESTARTED_NOTE = "Python was restarted, so definitions from earlier
 // snapshot hash, packed}): each later worker (a Check's, a restart) gets a copy instead of unzipping the
 // download again, a quarter of its start. It costs the page 16 MB; a new build's workers ignore it.
 let unzipped = null;
+// Pyodide's compiled wasm ({key: build.json's Pyodide version, module}), from the page's first worker:
+// later workers instantiate it instead of downloading and compiling 9.6 MB again.
+let compiled = null;
 
 export class PythonClient extends EventTarget {
   constructor({ role = "page", labs = [] } = {}) {
@@ -76,7 +79,7 @@ export class PythonClient extends EventTarget {
       if (worker === this.worker) this.startFailed(event.message || "the Python worker could not start");
     };
     this.watchForStall();
-    const init = { v: VERSION, type: "init", port: channel.port2, role: this.role, labs: this.labs, snapshot: unzipped };
+    const init = { v: VERSION, type: "init", port: channel.port2, role: this.role, labs: this.labs, snapshot: unzipped, wasm: compiled };
     worker.postMessage({ ...init, interruptBuffer: this.interruptBuffer }, [channel.port2]);
   }
 
@@ -151,6 +154,8 @@ export class PythonClient extends EventTarget {
       }
     } else if (type === "snapshot") {
       if (message.packed instanceof Uint8Array) unzipped = { key: message.key, packed: message.packed };
+    } else if (type === "wasm") {
+      if (message.module instanceof WebAssembly.Module) compiled = { key: message.key, module: message.module };
     } else if (type === "stdout" || type === "stderr" || type === "capped" || type === "event") {
       try {
         request?.onOutput?.(type, message);

@@ -2,7 +2,8 @@
 //
 // page -> worker, on the worker's own channel, once:
 //   {v, type: "init", port, role: "page" | "grading", labs: [lab ids], interruptBuffer: Int32Array | null,
-//    snapshot: {key, packed: Uint8Array} | null}   Python's memory as an earlier worker unzipped it
+//    snapshot: {key, packed: Uint8Array} | null,   Python's memory as an earlier worker unzipped it
+//    wasm: {key, module: WebAssembly.Module} | null}  Pyodide's wasm as an earlier worker compiled it
 //   Everything after it travels on `port` (a MessagePort the worker keeps out of Python's reach), so
 //   code that calls the worker's postMessage from Python cannot pass for the worker: the page ignores
 //   the worker's own channel. A "grading" worker loads the labs' graders before anything else and
@@ -15,6 +16,8 @@
 //                                                                    stage "start" once all has arrived)
 //   {v, type: "snapshot", key, packed}          the snapshot this worker downloaded and unzipped, for the next
 //                                               (sent once, before "ready", when it did not get one in init)
+//   {v, type: "wasm", key, module}              the wasm this worker compiled (key: build.json's Pyodide
+//                                               version), for the next; sent when it did not get one in init
 //   {v, type: "status", state: "ready", ms, stages, bytes}           booted (stages: where the time went)
 //   {v, type: "status", state: "error", detail}                      the boot failed
 //   {v, type: "stdout" | "stderr", id, text}    output of the running request

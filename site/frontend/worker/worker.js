@@ -67,7 +67,21 @@ function interruptibleWait(ms) {
   return true;
 }
 
-async function boot({ interruptBuffer, labs, snapshot: shared }) {
+// Pyodide's wasm compiled once per page: the page's first worker hands its WebAssembly.Module on, and
+// each later one (a Check's, a restart) instantiates that instead of fetching 9.6 MB and compiling it.
+// Keyed by build.json's Pyodide version: a module only ever meets the JavaScript it was compiled for.
+function compileOnce(info, given) {
+  const instantiateStreaming = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    WebAssembly.instantiateStreaming = instantiateStreaming; // Pyodide instantiates once
+    if (given) return { module: given, instance: await WebAssembly.instantiate(given, imports) };
+    const result = await instantiateStreaming(source, imports);
+    post({ type: "wasm", key: info.pyodide, module: result.module });
+    return result;
+  };
+}
+
+async function boot({ interruptBuffer, labs, snapshot: shared, wasm }) {
   const started = performance.now();
   const stages = {};
   interrupt = interruptBuffer ?? null;
@@ -86,7 +100,14 @@ async function boot({ interruptBuffer, labs, snapshot: shared }) {
   // The wasm first, before Pyodide's own JavaScript is imported: it is most of the download. (Not a
   // preload hint in the page: the HTTP cache of a private window keeps no 9.6 MB file for the worker.)
   // After build.json, whose sizes give the progress bar its total from the first byte on.
-  info.then(() => downloads.prefetch(new URL("pyodide.asm.wasm", PYODIDE).href));
+  const compiled = info.then((i) => {
+    const given = wasm?.module instanceof WebAssembly.Module && wasm.key === i.pyodide ? wasm.module : null;
+    const url = new URL("pyodide.asm.wasm", PYODIDE).href;
+    if (given) downloads.provide(url);
+    else downloads.prefetch(url);
+    compileOnce(i, given);
+    return Boolean(given);
+  });
   post({ type: "status", state: "loading", stage: "download", detail: "Downloading Python" });
   const archive = info.then((i) => fetch(new URL(`python.zip${i.python ? `?v=${i.python}` : ""}`, BASE))).then((r) => {
     if (!r.ok) throw new Error(`could not download python.zip (HTTP ${r.status})`);
@@ -102,6 +123,7 @@ async function boot({ interruptBuffer, labs, snapshot: shared }) {
     import(new URL("pyodide.mjs", PYODIDE).href).then(noted("imported")),
     info.then(noted("info")).then((i) => loadSnapshot(i, BASE, shared)).then(noted("snapshot")),
   ]);
+  stages.wasmFrom = (await compiled) ? "page" : "download"; // "page": a module compiled by an earlier worker
   // Pyodide logs a failed download and then waits forever; the download watcher fails fast instead.
   const load = (options) => Promise.race([loadPyodide({ indexURL: PYODIDE.href, ...options }), downloads.failed]);
   if (snapshot) {
