@@ -101,7 +101,7 @@ async function boot({ interruptBuffer, labs, snapshot: shared, wasm }) {
   // preload hint in the page: the HTTP cache of a private window keeps no 9.6 MB file for the worker.)
   // After build.json, whose sizes give the progress bar its total from the first byte on.
   const compiled = info.then((i) => {
-    const given = wasm?.module instanceof WebAssembly.Module && wasm.key === i.pyodide ? wasm.module : null;
+    const given = wasm?.module instanceof WebAssembly.Module && i.pyodide && wasm.key === i.pyodide ? wasm.module : null;
     const url = new URL("pyodide.asm.wasm", PYODIDE).href;
     if (given) downloads.provide(url);
     else downloads.prefetch(url);
@@ -123,7 +123,7 @@ async function boot({ interruptBuffer, labs, snapshot: shared, wasm }) {
     import(new URL("pyodide.mjs", PYODIDE).href).then(noted("imported")),
     info.then(noted("info")).then((i) => loadSnapshot(i, BASE, shared)).then(noted("snapshot")),
   ]);
-  stages.wasmFrom = (await compiled) ? "page" : "download"; // "page": a module compiled by an earlier worker
+  stages.wasmFrom = (await compiled) ? "page" : "fetched"; // "page": compiled by an earlier worker; "fetched": here
   // Pyodide logs a failed download and then waits forever; the download watcher fails fast instead.
   const load = (options) => Promise.race([loadPyodide({ indexURL: PYODIDE.href, ...options }), downloads.failed]);
   if (snapshot) {
