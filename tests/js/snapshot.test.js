@@ -13,18 +13,26 @@ const joined = (parts) => {
   return out;
 };
 
-// A network that has nothing (404), noting every URL asked for; restore() puts the real fetch back.
-function stubFetch() {
+// work(asked) on a network that has nothing (404), noting every URL asked for; the real fetch back after.
+async function withNoNetwork(work) {
   const asked = [];
   const realFetch = globalThis.fetch;
   globalThis.fetch = async (url) => {
     asked.push(String(url));
     return new Response(null, { status: 404 });
   };
-  const restore = () => {
+  try {
+    await work(asked);
+  } finally {
     globalThis.fetch = realFetch;
-  };
-  return { asked, restore };
+  }
+}
+
+// Three pages of memory with one byte set, and the memory packed.
+function memoryWith(at, value) {
+  const memory = new Uint8Array(4096 * 3);
+  memory[at] = value;
+  return { memory, packed: joined(packPages(memory)) };
 }
 
 test("memory with zero pages, bytes near page edges and a short last page comes back byte for byte", () => {
@@ -45,20 +53,15 @@ test("all zeros pack to the length and the page map alone", () => {
 });
 
 test("a later worker starts from the page's unzipped copy of this build, and downloads another build's", async () => {
-  const memory = new Uint8Array(4096 * 3);
-  memory[5000] = 7;
-  const packed = joined(packPages(memory));
-  const { asked, restore } = stubFetch();
-  try {
+  const { memory, packed } = memoryWith(5000, 7);
+  await withNoNetwork(async (asked) => {
     const kept = await loadSnapshot({ snapshot: "v1" }, "http://site/", { key: "v1", packed });
     assert.equal(kept.from, "page");
     assert.deepEqual(kept.memory, memory);
     assert.deepEqual(asked, [], "nothing downloaded");
     assert.equal(await loadSnapshot({ snapshot: "v2" }, "http://site/", { key: "v1", packed }), null);
     assert.deepEqual(asked, ["http://site/python-snapshot.gz?v=v2"], "another build's copy is downloaded");
-  } finally {
-    restore();
-  }
+  });
 });
 
 // Cache Storage as the worker sees it: named caches of URL -> Response.
@@ -82,12 +85,9 @@ function fakeCaches() {
 }
 
 test("a visit after the first reads the unzipped copy it kept; only this build's copy is kept", async () => {
-  const memory = new Uint8Array(4096 * 3);
-  memory[9000] = 9;
-  const packed = joined(packPages(memory));
-  const { asked, restore } = stubFetch();
+  const { memory, packed } = memoryWith(9000, 9);
   globalThis.caches = fakeCaches();
-  try {
+  await withNoNetwork(async (asked) => {
     const stored = keepUnzipped("http://site/", "v1", packed);
     packed.fill(0); // the worker transfers the bytes to the page at once: the copy is taken before
     await stored;
@@ -102,8 +102,7 @@ test("a visit after the first reads the unzipped copy it kept; only this build's
     await forgetUnzipped("http://site/", "v2");
     assert.equal(await loadSnapshot({ snapshot: "v2" }, "http://site/"), null, "a forgotten copy is not read");
     assert.deepEqual(asked, ["http://site/python-snapshot.gz?v=v1", "http://site/python-snapshot.gz?v=v2"]);
-  } finally {
-    restore();
+  }).finally(() => {
     delete globalThis.caches;
-  }
+  });
 });
