@@ -18,6 +18,9 @@ LAUNCH_ARGS = [
 ]
 # The tests keep Pyodide's wasm on V8's baseline compiler (Liftoff): most run a few lines of Python, and
 # optimizing the hot functions cost more CPU than it saved (about 7% of a full run, measured in pairs).
+# Likewise JavaScript stops at Sparkplug (--max-opt=1): a test page runs its scripts for under a second,
+# and Maglev and TurboFan compiling them on background threads cost more than they won back (every built
+# page: test_pages.py 90 -> 79 CPU-s in all; the Python-heavy modules unchanged; measured 2026-12-07).
 # Benchmarks use LAUNCH_ARGS, as a learner's browser tiers up.
 #
 # Headless Chromium draws the address bar's popup (two chrome://omnibox-popup pages, unseen) for every new
@@ -33,7 +36,7 @@ PLAYWRIGHT_DISABLED_FEATURES = [
 NO_OMNIBOX_POPUP = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
 TEST_LAUNCH_ARGS = [
     *LAUNCH_ARGS,
-    "--js-flags=--no-wasm-tier-up",
+    "--js-flags=--no-wasm-tier-up --max-opt=1",
     "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + NO_OMNIBOX_POPUP),
 ]
 

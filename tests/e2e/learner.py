@@ -76,6 +76,12 @@ document.addEventListener('securitypolicyviolation', (e) =>
 """
 
 
+def after_two_frames(page: Page) -> None:
+    """Return once the page has drawn two frames: what its observers (ResizeObserver, IntersectionObserver)
+    do about a change has happened by then, as a reader would see it."""
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 def violations(page: Page) -> list[str]:
     """The CSP violations the page reported (its context or page ran WATCH_VIOLATIONS)."""
     return page.evaluate("window.__violations")

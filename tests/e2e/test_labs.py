@@ -8,6 +8,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from lab_checks import grading
 from tests.e2e.learner import (
+    after_two_frames,
     cell,
     check_lab,
     close_page,
@@ -114,7 +115,7 @@ def test_the_checks_python_starts_once_the_learner_starts_on_the_lab(
     wait_for_python(page)
     region = lab_region(page, "training-loop")
     region.scroll_into_view_if_needed()
-    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    after_two_frames(page)
     run_cell(cell(page, 1))  # a round trip: a Check's Python started with the page's has asked by now
     assert len(boots) == 1, "the Check's Python started for a reader"
     region.get_by_role("textbox").focus()
