@@ -88,7 +88,7 @@ def test_train_from_scratch_streams_steps_and_names(page: Page) -> None:
     expect(trainer(page)).to_have_attribute("data-state", "done", timeout=60_000)
     done = (
         r"Done: 4 steps on the course's engine in [\d.]+ s \(\d+ ms a step\)\. "
-        r'loss \d\.\d{3} on "[a-z]+", mean of the last 50 steps \d\.\d{3}\.'
+        r'loss \d\.\d{3} on "[a-z]+", mean of the last 4 steps \d\.\d{3}\.'
     )
     expect(readout(page)).to_contain_text(re.compile(done))
     now = "The model is now your GPT from scratch (seed 7, 4 steps of training)."

@@ -13,6 +13,7 @@ const NAMES = 10; // names a press of Sample names shows
 const NAMES_WHILE_TRAINING = 6; // names sampled every SAMPLE_EVERY steps while training
 const SAMPLE_EVERY = 20;
 const TEXT_EVERY = 50; // the losses as text: the mean of each block of this many steps
+const MEAN_OF = 50; // the running mean, as training/names_trainer.py MEAN_OF
 
 export function mountNamesTrainers(elements) {
   return elements.map((root, i) => mountNamesTrainer(root, root.id || `bp-names-trainer-${i + 1}`));
@@ -73,7 +74,7 @@ function mountNamesTrainer(root, name) {
     losses.push(loss);
     x.push(losses.length);
     if (mean === undefined) {
-      const last = losses.slice(-50);
+      const last = losses.slice(-MEAN_OF);
       mean = last.reduce((a, b) => a + b, 0) / last.length;
     }
     means.push(mean);
@@ -210,7 +211,8 @@ function progress(run) {
 
 function losses(step) {
   if (!step) return "";
-  return `loss ${step.loss.toFixed(3)} on "${step.name}", mean of the last 50 steps ${step.mean.toFixed(3)}`;
+  const over = Math.min(MEAN_OF, step.step); // a model 20 steps old has no 50 to average
+  return `loss ${step.loss.toFixed(3)} on "${step.name}", mean of the last ${over === 1 ? "step" : `${over} steps`} ${step.mean.toFixed(3)}`;
 }
 
 function clock(s) {
