@@ -107,8 +107,8 @@ def test_the_checks_python_starts_once_the_learner_starts_on_the_lab(
     page = shared_context.new_page()
     boots: list[str] = []  # each Python runs in a worker of its own, and no other worker starts here
     downloads: list[str] = []
-    page.on("worker", lambda w: "/worker.js" in w.url and boots.append(w.url))
     wasm: list[str] = []
+    page.on("worker", lambda w: "/worker.js" in w.url and boots.append(w.url))
     page.on("request", lambda r: "/python-snapshot.gz" in r.url and downloads.append(r.url))
     page.on("request", lambda r: "/pyodide.asm.wasm" in r.url and wasm.append(r.url))
     page.goto(isolated_server + "/nn/training-loop/")  # its first cell is near the top, its lab 4,000 px down
