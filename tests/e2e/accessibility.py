@@ -59,14 +59,17 @@ def axe_run(page: Page, within: str = "body", rules: list[str] | None = None) ->
 
 
 def in_view(page: Page, view: str) -> None:
-    """Show the open page as VIEWS[view] would (its size and colour scheme) without reloading it: Material
-    reads the preferred scheme once, at load, so the scheme is switched as its palette toggle does."""
+    """Show the open page as VIEWS[view] would (its size and colour scheme) without reloading it: the
+    scheme is switched as Material's palette toggle does, on the body. Not by emulating the preferred
+    scheme: Material answers that change a moment later with the palette it stored at load, which would
+    switch the page back (seen: a dark audit that ran in light)."""
     options = VIEWS[view]
     page.set_viewport_size(options["viewport"])
-    page.emulate_media(color_scheme=options["color_scheme"])
     scheme = "slate" if options["color_scheme"] == "dark" else "default"
     page.evaluate("(scheme) => document.body.setAttribute('data-md-color-scheme', scheme)", scheme)
     after_two_frames(page)  # a box that starts to scroll at this width is in the tab order from its frame on
+    shown = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+    assert shown == scheme, f"the page switched itself to {shown} in the view {view}"
 
 
 def axe_violations(page: Page, within: str = "body", rules: list[str] | None = None) -> list[str]:
