@@ -16,8 +16,11 @@ from lab_checks.grading.graphs import WrongNode, coverage_cause, order_cause, wr
 from lab_checks.grading.model import Case
 from lab_checks.grading.observe import Other, agrees
 from lab_checks.grading.patterns import (
+    echoed_cause,
     is_gradient,
+    is_value,
     lists_cause,
+    nothing_cause,
     numbers_cause,
     numeric_rows,
     value_for_number,
@@ -78,9 +81,12 @@ def _likely_cause(e: Evidence) -> str | WrongNode | None:
     wrapped = value_for_number(e.case.expected, e.got)
     if wrapped:
         return wrapped
-    rows = numeric_rows(e.case.expected, e.got, e.tol)
+    rows, shown = numeric_rows(e.case.expected, e.got, e.tol), (e.case.expected, e.got)
+    echoed = echoed_cause(e.case.code, rows, e.tol)
+    if echoed:
+        return echoed
     if e.quick:
-        return numbers_cause(rows, e.tol) or lists_cause(e.case.expected, e.got)
+        return numbers_cause(rows, e.tol) or lists_cause(*shown) or nothing_cause(*shown)
     solution = e.solution()
     if solution is not None:
         moved = _off_by_one(e, solution) or _scaled(e, solution) or _transposed(e, solution)
@@ -103,7 +109,7 @@ def _likely_cause(e: Evidence) -> str | WrongNode | None:
         return WrongNode(f"{numbers} {graph.text}", graph.picture) if numbers else graph
     if numbers:
         return numbers
-    return _order(e, reference) or lists_cause(e.case.expected, e.got)
+    return _order(e, reference) or lists_cause(*shown) or nothing_cause(*shown)
 
 
 def _in_sandbox(box: Sandbox, fn: Callable, *args) -> object:
@@ -139,11 +145,21 @@ def _scaled(e: Evidence, solution: dict) -> str | None:
 def _transposed(e: Evidence, solution: dict) -> str | None:
     """A list-of-lists argument transposed, for which the solution gives the learner's results."""
     found = _matching(e, solution, transposed)
-    return transposed_cause(found) if found else None
+    if not found:
+        return None
+    # Confirmed as a transpose is: the learner's code given the transposed argument answers the case right
+    # (a lone match can be chance: zip() drops what a short row has no partner for).
+    mine = e.observe(found.case, e.mine)
+    expected = list(e.case.expected.values())
+    if type(mine) is not list or not all(agrees(x, m, e.tol) for x, m in zip(expected, mine)):
+        return None
+    return transposed_cause(found)
 
 
 def _matching(e: Evidence, solution: dict, make: Callable) -> object:
     """The first of make(case, functions)'s variants that the solution answers exactly as the learner did."""
+    if all(g == 0 for g in e.got if type(g) in (int, float)):
+        return None  # nothing but zeros: many a changed argument gives those, so a match says nothing
     functions = {n: solution[n] for n in e.defines if callable(solution.get(n))}
     expected = list(e.case.expected.values())
     for n, variant in enumerate(make(e.case, functions)):
@@ -213,19 +229,31 @@ def _connected(scope: dict, output: str, gradients: list[str]) -> bool | None:
 
 
 def _cut_off(scope: dict, output: str, rows: list) -> str | None:
-    """Some gradients 0, of Values the output's graph does not reach, while the rest are right."""
+    """Some gradients 0, of Values the output's graph does not reach, while the other gradients are right:
+    with the values right, a step computed on plain numbers; with them wrong, Values left out."""
     wrong = [r for r in rows if not r.ok]
-    if not wrong or not all(is_gradient(r) and r.got == 0 for r in wrong):
+    cut = [r for r in wrong if is_gradient(r)]
+    if not cut or not all(r.got == 0 for r in cut) or not any(is_gradient(r) and r.ok for r in rows):
         return None
-    for r in wrong:
+    if any(not is_gradient(r) and not is_value(r) for r in wrong):
+        return None
+    for r in cut:
         if _connected(scope, output, [r.what]) is not False:
             return None
-    names = _and([f"`{r.what[: -len('.grad')]}`" for r in wrong])
+    one = len(cut) == 1
+    names = _and([f"`{r.what[: -len('.grad')]}`" for r in cut])
+    said = (
+        f"{names} {'has' if one else 'have'} gradient 0 while the other gradients are right: the "
+        f"output's graph does not reach {'it' if one else 'them'}."
+    )
+    if len(cut) < len(wrong):  # values are wrong too: what they miss is these Values' part
+        return (
+            f"{said} {'It was' if one else 'They were'} left out of the result, which is also why the "
+            "values are off: does a loop stop early, or is a term missing?"
+        )
     return (
-        f"{names} {'has' if len(wrong) == 1 else 'have'} gradient 0 while the rest are right: the output's "
-        f"graph does not reach {'it' if len(wrong) == 1 else 'them'}. A step that uses "
-        f"{'it' if len(wrong) == 1 else 'them'} was computed on plain numbers (`.data`) and wrapped "
-        "back into a `Value`, so backward() stops there. Keep every step a `Value` operation."
+        f"{said} A step that uses {'it' if one else 'them'} was computed on plain numbers (`.data`) and "
+        "wrapped back into a `Value`, so backward() stops there. Keep every step a `Value` operation."
     )
 
 

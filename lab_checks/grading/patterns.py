@@ -17,6 +17,8 @@ NICE_FACTORS = {
 RATIO_AGREEMENT = 1e-6
 INDEX = re.compile(r"\d+")
 POSITION = re.compile(r"\[\d+\]")  # m[0], params[2]: one kind of result at several positions
+GIVEN = re.compile(r"^([A-Za-z_]\w*) = (?:Value\()?(-?\d+(?:\.\d+)?(?:e-?\d+)?)\)?$", re.MULTILINE)
+LENGTH = re.compile(r"len\((.+)\)")
 KEY = re.compile(r"""\[\s*["']([^"']*)["']\s*\]|\.get\(\s*["']([^"']*)["']\s*\)""")  # g["a"], grad.get("a")
 
 
@@ -288,3 +290,54 @@ def value_for_number(expected: dict, got: list) -> str | None:
                 "missing where it is stored or returned?"
             )
     return None
+
+
+def echoed_cause(code: str, rows: list[Row], tol: float) -> str | None:
+    """Every wrong value is an input's own value, unchanged: the code hands back what it was given (the
+    starting code's `return logits`, say) rather than computing from it."""
+    inputs = _given_numbers(code)
+    wrong = [r for r in rows if is_value(r) and not r.ok]
+    if not wrong or any(not is_number(r.got) for r in wrong):
+        return None
+    same = [next((name for name, x in inputs.items() if agrees(x, r.got, tol)), None) for r in wrong]
+    if None in same:
+        return None
+    first = wrong[0]
+    every = " (and so is every wrong value)" if len(wrong) > 1 else ""
+    return (
+        f"`{first.what}` is {show(first.got)}, the value of `{same[0]}` itself{every}: the result is an "
+        "input handed back unchanged, not computed from the inputs. Is a function still the starting code "
+        "(`# replace this`), or does it return what it was given?"
+    )
+
+
+def _given_numbers(code: str) -> dict[str, float]:
+    """The inputs a case writes out as `name = Value(number)` or `name = number`, but for whole numbers."""
+    found = {name: float(number) for name, number in GIVEN.findall(code)}
+    return {name: x for name, x in found.items() if x != int(x)}  # 0, 1, 2: too common to say who it is
+
+
+def nothing_cause(expected: dict, got: list) -> str | None:
+    """Every wrong result is 0 (a number, not a gradient; a length) or an empty list beside one: the
+    starting code's `return 0.0` or `return []`, or a return before the answer."""
+    wrong = [(what, want, value) for (what, want), value in zip(expected.items(), got) if value != want]
+    if not wrong or any(what.endswith(".grad") for what, _, _ in wrong):
+        return None
+    zeros = [(what, want) for what, want, value in wrong if is_number(want) and type(value) in (int, float)]
+    if not zeros or not all(_zero_or_empty(value) for _, _, value in wrong):
+        return None  # an empty list alone says less (a graph with no steps is one: named-steps' .data)
+    what, want = zeros[0]
+    counted = LENGTH.fullmatch(what)
+    if counted:
+        said = f"`{counted.group(1)}` is empty where it should have {show(want)} items"
+    else:
+        said = f"`{what}` is 0"
+    every = ", and so is every wrong result" if len(wrong) > 1 else ""
+    return (
+        f"{said}{every}. Is a function still the starting code (`# replace this`), or does it return "
+        "before it has its answer?"
+    )
+
+
+def _zero_or_empty(x: object) -> bool:
+    return (type(x) in (int, float) and x == 0) or (type(x) is list and not x)  # False is no 0 here

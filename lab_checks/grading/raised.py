@@ -30,6 +30,11 @@ def raised_cause(error: BaseException) -> str | None:
         return _course_cause(error, where, inner[0][0])
     if inner:
         return None  # raised in the check's helpers or the standard library: nothing to add
+    if type(error) is NotImplementedError:  # the starting code's placeholder body
+        return (
+            f"`{frame.f_code.co_name}` is not written yet: {where[0].lower()}{where[1:]} still raises "
+            "NotImplementedError, as the starting code does. Replace that line with the function's body."
+        )
     if isinstance(error, AttributeError):
         return _attribute_cause(error, where)
     if isinstance(error, IndexError | KeyError):

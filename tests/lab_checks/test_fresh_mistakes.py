@@ -6,7 +6,7 @@ import pytest
 
 from lab_checks import grading
 from lab_checks.grading import mutate
-from tests.lab_checks.conftest import check, failures
+from tests.lab_checks.conftest import check, failures, lesson_labs
 from tests.lab_checks.test_likely_causes import without_known_mistakes
 
 
@@ -169,6 +169,18 @@ FRESH = [
         "shifted",
     ),
     (
+        "linear",
+        "a loop one short (found by a learner's walk)",
+        _sub("linear", LINEAR, "[sum(row[i] * x[i] for i in range(len(x) - 1)) for row in w]"),
+        "left out of the result",
+    ),
+    (
+        "softmax-cross-entropy",
+        "the starting code, untouched (found by a learner's walk)",
+        lesson_labs()["softmax-cross-entropy"][2],
+        "handed back unchanged",
+    ),
+    (
         "softmax-cross-entropy",
         "the total doubled",
         _sub("softmax-cross-entropy", "total = sum(exps)", "total = sum(exps) * 2"),
@@ -233,6 +245,17 @@ def test_a_fresh_mistake_gets_a_likely_cause(lab: str, what: str, code: str, wor
     assert any(words in cause for cause in causes), failures(verdict)
 
 
+def test_a_transpose_found_by_chance_is_not_said() -> None:
+    """A loop one short, on a one-row w: zip() drops the transposed w's second row, so the right answer
+    given w transposed gives the learner's numbers; the learner's code given it does not give the right
+    ones, so it is no transpose (the page said it was, once)."""
+    code = _sub("linear", LINEAR, "[sum(row[i] * x[i] for i in range(len(x) - 1)) for row in w]")
+    for seed in range(6):
+        verdict = check("linear", code, seed)
+        causes = [c["hint"] for c in verdict["checks"] if c.get("diagnosed")]
+        assert causes and not any("transposed" in cause for cause in causes), failures(verdict)
+
+
 # What a cause infers beyond the numbers it quotes. (A first wrong node, the local gradient a step
 # stores, a learner's line and what it handed the course's code are read from the case itself, against
 # the course's engine: they are facts about the code, so they cannot contradict a known mistake's
@@ -245,6 +268,8 @@ INFERENCES = [
     "too many somewhere",
     "not connected to the inputs",
     "does not reach",
+    "left out of the result",
+    "handed back unchanged",
     "shifted",
     "transposed",
     "in the wrong places",
@@ -305,3 +330,12 @@ def test_a_known_mistake_gets_no_cause_that_contradicts_its_feedback(lab: str, n
 
 def test_agreeing_lists_only_known_mistakes() -> None:
     assert set(AGREEING) <= set(KNOWN)
+
+
+@pytest.mark.parametrize("lab", sorted(lesson_labs()))
+def test_the_starting_code_untouched_gets_a_reason(lab: str) -> None:
+    """Check pressed before writing anything: every failed check says why, in words, not only a table."""
+    verdict = check(lab, lesson_labs()[lab][2], 0)
+    assert verdict["verdict"] == "fail", failures(verdict)
+    failed = [c for c in verdict["checks"] if not c["passed"] and not c.get("skipped")]
+    assert failed and all(c.get("hint") for c in failed), failures(verdict)
