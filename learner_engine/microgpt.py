@@ -132,7 +132,7 @@ def main() -> None:
             ms = (time.perf_counter() - started) * 1000 / (k + 1)
             print(f"step {k + 1:5}: loss {loss:.3f}  ({ms:.0f} ms a step)")
     rng = random.Random(0)
-    print("names:", ", ".join(trainer.model.sample(rng) for _ in range(args.samples)))
+    print("names:", [trainer.model.sample(rng) for _ in range(args.samples)])  # '' is an empty name
 
 
 if __name__ == "__main__":

@@ -126,4 +126,4 @@ def test_the_whole_model_runs_in_a_cell_and_trains(page: Page) -> None:
     out = run_cell(trainer_cell, code)
     expect(out).to_contain_text(re.compile(r"step 1: loss 3\.619 on '[a-z]+'"))  # the checkpoint's first step
     expect(out).to_contain_text(re.compile(r"step 2: loss \d\.\d{3}"))
-    expect(out).to_contain_text(re.compile(r"names: [a-z]*(, [a-z]*){4}"))
+    expect(out).to_contain_text(re.compile(r"names: \['[a-z]*'(, '[a-z]*'){4}\]"))

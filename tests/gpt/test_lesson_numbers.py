@@ -232,3 +232,24 @@ def test_lesson_ends_with_its_summary_and_runs_code(lesson: str) -> None:
     text = (LESSONS / lesson).read_text()
     assert text.rstrip().rsplit("\n\n", 1)[1].startswith("**In one line:**")
     assert "```python run" in text
+
+
+def test_train_names_lesson_says_how_often_a_name_comes_out_empty() -> None:
+    """BOS as the first token: the checkpoint's chance of it, and the untrained seed-42 GPT's."""
+    from gpt.checkpoint import load_checkpoint
+    from gpt.model import GPT, N_LAYER, NumbersGPT
+
+    def first_bos(model: GPT, temperature: float) -> float:
+        numbers = NumbersGPT(model)
+        scores = numbers(BOS, 0, [[] for _ in range(N_LAYER)], [[] for _ in range(N_LAYER)])
+        return numbers.softmax([s / temperature for s in scores])[BOS]
+
+    trained, untrained = load_checkpoint()[0], GPT(seed=42)
+    assert f"{first_bos(trained, 1.0):.3f}" == "0.006" and f"{first_bos(trained, 0.5):.4f}" == "0.0006"
+    assert f"{first_bos(untrained, 1.0):.3f}" == "0.084" and round(1 / first_bos(untrained, 1.0)) == 12
+    assert f"{first_bos(untrained, 0.5):.3f}" == "0.169" and round(1 / first_bos(untrained, 0.5)) == 6
+    says(
+        "train-names.md",
+        "it gives BOS 0.006 as its first token, and 0.0006 at temperature 0.5",
+        "0.084 (1 in 12), and 0.169 at temperature 0.5, so about one name in six comes out empty",
+    )
