@@ -50,8 +50,9 @@ def test_sample_names_shows_the_checkpoints_own_names_as_text(page: Page) -> Non
     press(summary)
     expect(trainer(page).get_by_role("row", name=re.compile(r"^951–1000 \d\.\d{3}$"))).to_be_visible()
     # Trained further, it is said to be the checkpoint no longer as shipped.
+    # Enter in the Steps field presses Continue training (the button that uses it).
     settings(page, "3")
-    press(trainer(page).get_by_role("button", name="Continue training"))
+    trainer(page).get_by_label("Steps").press("Enter")
     expect(trainer(page)).to_have_attribute("data-state", "done", timeout=60_000)
     further = "The model is now the shipped checkpoint trained 3 steps further (1,003 steps of training)."
     expect(readout(page)).to_contain_text(further)
@@ -84,7 +85,7 @@ def test_train_from_scratch_streams_steps_and_names(page: Page) -> None:
     press(trainer(page).get_by_role("button", name="Stop"))
     expect(trainer(page)).to_have_attribute("data-state", "stopped", timeout=10_000)
     settings(page, "4")
-    press(trainer(page).get_by_role("button", name="Train from scratch"))
+    trainer(page).get_by_label("Seed of a new GPT").press("Enter")  # Enter in the seed: Train from scratch
     expect(trainer(page)).to_have_attribute("data-state", "done", timeout=60_000)
     done = (
         r"Done: 4 steps on the course's engine in [\d.]+ s \(\d+ ms a step\)\. "

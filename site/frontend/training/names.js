@@ -37,6 +37,13 @@ function mountNamesTrainer(root, name) {
   const scratchButton = button("Train from scratch", "bp-names-trainer__scratch", () => form.reportValidity() && train("scratch"));
   const stopButton = button("Stop", "bp-names-trainer__stop", () => runner.stop());
   stopButton.disabled = true;
+  // Enter in a field presses the button that uses it (a form with no submit button ignores Enter).
+  const enterPresses = new Map([[steps, continueButton], [learningRate, continueButton], [temperature, sampleButton], [seed, scratchButton]]);
+  form.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" || !enterPresses.has(event.target)) return;
+    event.preventDefault();
+    enterPresses.get(event.target).click(); // a switched-off button ignores it
+  });
   const intro = "Press Sample names to see the trained GPT invent names.";
   const { readout, say } = finishForm(root, form, [sampleButton, continueButton, scratchButton, stopButton], () => sample(), intro, () => run?.last);
 
