@@ -5,9 +5,10 @@
 import { element, setDisabled } from "../dom.js";
 import { progressAnnouncer } from "./announce.js";
 
-// The trainer's form made whole: its buttons in one row, a submit (Enter, where the form has a submit button) runs onSubmit, and under it the status
-// line ({readout, say}: say(text, state) sets its text and the trainer's data-state), where a setting
-// the browser refuses is said. intro is the line's first text; isStepping() whether steps are arriving.
+// The trainer's form made whole: its buttons in one row, a submit runs onSubmit (Enter does, where the
+// form has a submit button), and under it the status line ({readout, say}: say(text, state) sets its text
+// and the trainer's data-state), where a setting the browser refuses is said. intro is the line's first
+// text; isStepping() whether steps are arriving.
 export function finishForm(root, form, buttons, onSubmit, intro, isStepping) {
   const actions = document.createElement("div");
   actions.className = "bp-trainer__actions";
