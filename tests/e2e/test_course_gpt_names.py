@@ -41,6 +41,10 @@ def test_sample_names_shows_the_checkpoints_own_names_as_text(page: Page) -> Non
     _, record = load_checkpoint()
     # The checkpoint's curve is drawn before any press.
     expect(trainer(page)).to_have_attribute("data-trained", "1000", timeout=30_000)
+    # Its legend's squares in the colours of their lines (uPlot left them black: made before the page had it).
+    markers = trainer(page).locator(".u-legend .u-series .u-marker")  # the first is the x axis's: none
+    colours = markers.evaluate_all("(ms) => ms.slice(1).map((m) => getComputedStyle(m).backgroundColor)")
+    assert colours == ["rgb(57, 73, 171)", "rgb(216, 67, 21)"], colours  # --bp-plot-1 and -2, light
     settings(page, "200", temperature=str(record["samples"]["temperature"]))
     press(trainer(page).get_by_role("button", name="Sample names"))
     expect(trainer(page)).to_have_attribute("data-state", "sampled", timeout=60_000)
