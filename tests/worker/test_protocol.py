@@ -117,7 +117,7 @@ def assert_keys(what: str, payload: dict, declared: list[str]) -> None:
 EXAMPLES = {
     "labs.check": [{"lab": "value-ops", "code": "SOLUTION"}, {"lab": "value-ops", "code": "x = 1"}],
     "labs.hint": [{"lab": "value-ops", "index": 0}],
-    "labs.solution": [{"lab": "value-ops"}],
+    "labs.solution": [{"lab": "value-ops"}, {"lab": "linear", "starting": "STARTING linear"}],
     "graph.nudge": [{"graph": "GRAPH", "values": [[0, 2.5]]}],
     # Switched on before the trainers' runs on "mine" below.
     "learner_engine.use": [{"trainer": "names", "saved": "SOLUTIONS", "passed": "ENGINE LABS"}],
@@ -152,6 +152,10 @@ def example(args: dict) -> dict:
 
     if args.get("code") == "SOLUTION":
         return {**args, "code": grading.load(args["lab"]).SOLUTION}
+    if args.get("starting") == "STARTING linear":
+        from tests.lab_checks.conftest import lesson_labs
+
+        return {**args, "starting": lesson_labs()["linear"][2]}
     if args.get("saved") == "SOLUTIONS":
         from learner_engine.assemble import PIECES
 

@@ -1,5 +1,6 @@
 // The Solution button: asks first, then shows the reference next to the learner's code, and can
-// load it into the editor while keeping the learner's code (Undo, or "Back to my code").
+// load it into the editor, in the lab's starting code (its examples kept), while keeping the learner's
+// code (Undo, or "Back to my code").
 
 import { python } from "../worker-client/client.js";
 import { button, element } from "../dom.js";
@@ -31,7 +32,7 @@ export function createSolution(parent, data, widget) {
 
   async function show() {
     panel.replaceChildren(element("p", "", "Loading the solution…"));
-    const reply = await python().call("labs", "solution", { lab: data.id }).catch((error) => ({ error }));
+    const reply = await python().call("labs", "solution", { lab: data.id, starting: data.code }).catch((error) => ({ error }));
     if (typeof reply?.code !== "string") {
       panel.replaceChildren(element("p", "", `The solution could not be loaded (${reply?.error?.message || "no answer"}).`));
       return;
@@ -41,9 +42,9 @@ export function createSolution(parent, data, widget) {
     columns.append(codeColumn("Your code", yours), codeColumn("Reference solution", reply.code));
     const load = button("Load the solution into the editor", "bp-solution__load", () => {
       mine = widget.editor.code;
-      widget.editor.setCode(reply.code);
+      widget.editor.setCode(reply.whole ?? reply.code); // the lab's examples kept under it, to Run
       widget.output.clear();
-      widget.output.notice("The solution is in the editor. Undo (Ctrl+Z) or “Back to my code” brings your code back.");
+      widget.output.notice("The solution is in the editor, with the lab's examples. Undo (Ctrl+Z) or “Back to my code” brings your code back.");
       load.replaceWith(back);
       back.focus();
     });

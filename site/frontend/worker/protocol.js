@@ -41,7 +41,8 @@ export const CALLS = {
     result: ["verdict", "summary", "lab", "seed", "ms", "printed", "checks", "error?", "raised?", "note?", "reason?"],
   },
   "labs.hint": { args: ["lab", "index"], result: ["text", "index", "count"] },
-  "labs.solution": { args: ["lab"], result: ["code"] },
+  // code: the reference solution; whole: the lab's starting code with it put in, examples kept.
+  "labs.solution": { args: ["lab", "starting?"], result: ["code", "whole"] },
   // A diagram recomputed with nudged leaves: the new diagram, each leaf's grad × nudge, their sum
   // (the prediction), the output's real change, and the numbers as the page prints them.
   "graph.nudge": { args: ["graph", "values"], result: ["ok", "graph", "terms", "prediction", "change", "text"] },

@@ -4,6 +4,7 @@ import gc
 
 from diagrams.diagram import diagram
 from lab_checks import grading
+from lab_checks.grading.drift import DriftError, filled_in, writes
 from lab_checks.grading.tracebacks import describe_exception, describe_syntax_error
 
 
@@ -53,6 +54,12 @@ def hint(lab: str, index: int) -> dict:
     return {"text": hints[index], "index": index, "count": len(hints)}
 
 
-def solution(lab: str) -> dict:
-    """The lab's reference solution."""
-    return {"code": grading.load(lab).SOLUTION}
+def solution(lab: str, starting: str = "") -> dict:
+    """The lab's reference solution, and the lab's starting code with the solution's definitions put in
+    (its examples and prints kept): what "Load the solution into the editor" loads."""
+    grader = grading.load(lab)
+    try:
+        whole = filled_in(starting, grader.SOLUTION, writes(grader)) if starting else grader.SOLUTION
+    except (DriftError, SyntaxError):  # a starting code it cannot read: the solution alone
+        whole = grader.SOLUTION
+    return {"code": grader.SOLUTION, "whole": whole}
