@@ -195,8 +195,16 @@ def test_sampling_shows_each_steps_27_probabilities(
         assert [r[2] for r in rows] == [f"{p:.3f}" for p in step["tempered"]]
         assert [r[0] for r in rows if r[3] == "chosen"] == [want["tokens"][step["chosen"]]]
         fits_a_phone(page, figure)
-        assert figure.locator(".bp-sampling__box").evaluate(
-            "(b) => b.scrollWidth > b.clientWidth"
-        )  # scrolls in its box
+        box = figure.locator(".bp-sampling__box")
+        assert box.evaluate("(b) => b.scrollWidth > b.clientWidth")  # scrolls in its box
+        # The box says by sight that there is more; it is no tab stop of its own (the chart is, and the
+        # bar the arrows read is scrolled into view); its legend is outside it, so it is never faded.
+        expect(box).to_have_attribute("data-more", "right")
+        assert box.get_attribute("tabindex") is None and box.locator(".bp-sampling__legend").count() == 0
+        chart = box.locator(".bp-sampling__chart")
+        chart.focus()
+        chart.press("End")
+        expect(box).to_have_attribute("data-more", "left")
+        assert until(page, "document.querySelector('.bp-sampling__box').scrollLeft > 0", timeout=5)
     finally:
         close_page(page)

@@ -84,7 +84,9 @@ function mountPicture(root, data) {
   function pickToken(t) {
     state.token = t;
     for (const c of canvas.querySelectorAll("[data-token][aria-current]")) c.removeAttribute("aria-current");
-    canvas.querySelector(`[data-token="${t}"]`)?.setAttribute("aria-current", "true");
+    const column = canvas.querySelector(`[data-token="${t}"]`);
+    column?.setAttribute("aria-current", "true");
+    column?.scrollIntoView({ block: "nearest", inline: "nearest" }); // in a box that scrolls, the bar read
     say(inWords());
   }
 
@@ -173,10 +175,12 @@ function bars(shown, state) {
     column.append(learned, tempered, label);
     chart.append(column);
   });
-  const holder = element("div", "bp-sampling__box");
+  const holder = element("div", "bp-sampling__picture");
+  const box = element("div", "bp-sampling__box"); // the chart scrolls at phone width; its legend wraps below
   const legend = element("p", "bp-sampling__legend");
   legend.append(element("span", "bp-sampling__key bp-sampling__key--learned"), ` as learned (temperature 1)  `, element("span", "bp-sampling__key bp-sampling__key--tempered"), ` after dividing the scores by ${shown.temperature}; the tallest bar is ${top.toFixed(3)}; · is the end of the name`);
-  holder.append(chart, legend);
+  box.append(chart);
+  holder.append(box, legend);
   chart.addEventListener("focus", () => chart.scrollIntoView({ block: "nearest", inline: "nearest" }));
   return holder;
 }

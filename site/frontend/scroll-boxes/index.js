@@ -1,6 +1,8 @@
 // Boxes that scroll inside the page (Material's wide tables, formulas, outputs, verdict tables, the
 // solution): while one scrolls it is in the tab order, named, so the keyboard can scroll it too (WCAG
-// 2.1.1; axe-core's scrollable-region-focusable). Boxes that fit stay out of the tab order.
+// 2.1.1; axe-core's scrollable-region-focusable), unless what is inside takes the focus. Boxes that fit
+// stay out of the tab order. A box with more to see sideways says so by sight too: data-more ("right",
+// "left", "both") fades that edge.
 
 const BOXES = [
   [".md-typeset__scrollwrap", "Table"],
@@ -9,7 +11,7 @@ const BOXES = [
   [".bp-check__scroll", "Tried cases"],
   [".bp-check__tried", "Tried code"],
   [".bp-solution__code", "Solution"],
-  [".bp-sampling__box", "Sampled names"],
+  [".bp-sampling__box", null, "inside"], // its chart takes the focus, and scrolls to the bar it reads
   [".bp-chart__numbers-scroll", "Chart's numbers"],
 ];
 const SELECTOR = BOXES.map(([selector]) => selector).join(", ");
@@ -23,6 +25,7 @@ export function keepScrollBoxesReachable(root = document.body) {
     if (watched.has(box)) return;
     watched.add(box);
     sizes.observe(box);
+    box.addEventListener("scroll", () => showMore(box), { passive: true });
     new MutationObserver(() => mark(box)).observe(box, { childList: true }); // an output that grows past its height
   };
   const find = (node) => {
@@ -37,12 +40,14 @@ export function keepScrollBoxesReachable(root = document.body) {
 }
 
 function mark(box) {
+  showMore(box);
   const scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
   const ours = "scrollBox" in box.dataset;
+  const [, name, focus] = BOXES.find(([selector]) => box.matches(selector)) ?? [];
+  if (focus === "inside") return;
   if (scrolls && !box.hasAttribute("tabindex")) {
     box.tabIndex = 0;
     box.dataset.scrollBox = "";
-    const name = BOXES.find(([selector]) => box.matches(selector))?.[1];
     if (name && !box.hasAttribute("role")) {
       box.setAttribute("role", "region");
       box.setAttribute("aria-label", `${name}, scrolls`);
@@ -55,4 +60,14 @@ function mark(box) {
       box.removeAttribute("aria-label");
     }
   }
+}
+
+// Which sideways edges have more beyond them: the fade of styles/wcag.css ([data-more]) shows it.
+function showMore(box) {
+  const left = box.scrollLeft > 1;
+  const right = box.scrollLeft + box.clientWidth < box.scrollWidth - 1;
+  const more = left && right ? "both" : left ? "left" : right ? "right" : null;
+  if (more === (box.dataset.more ?? null)) return;
+  if (more) box.dataset.more = more;
+  else delete box.dataset.more;
 }
