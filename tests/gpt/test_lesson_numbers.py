@@ -253,3 +253,21 @@ def test_train_names_lesson_says_how_often_a_name_comes_out_empty() -> None:
         "it gives BOS 0.006 as its first token, and 0.0006 at temperature 0.5",
         "0.084 (1 in 12), and 0.169 at temperature 0.5, so about one name in six comes out empty",
     )
+
+
+def test_gpt_block_lesson_explains_the_gradient_checks_zeros() -> None:
+    """The dots at 0, 0 of the gradient check on "al": MLP units off at every position of the name."""
+    from gpt.checkpoint import load_checkpoint
+    from gpt.gradient_check import checkpoint_gradient_check
+    from gpt.model import MLP_WIDTH
+
+    checked = checkpoint_gradient_check("al", 0)
+    mlp = [g for p, g in zip(checked["parameters"], checked["gradients"]) if ".fc" in p[0]]
+    assert (sum(g == 0 for g in mlp), len(mlp)) == (9, 12)
+    model = load_checkpoint()[0]
+    model.loss("al").backward()
+    fc1, fc2 = model.weights["layer0.fc1"], model.weights["layer0.fc2"]
+    off = [u for u in range(MLP_WIDTH) if all(p.grad == 0 for p in fc1[u])]
+    assert len(off) == 43 and all(row[u].grad == 0 for row in fc2 for u in off)
+    assert sum(p.grad == 0 for row in fc1 for p in row) == sum(p.grad == 0 for row in fc2 for p in row) == 688
+    says("gpt-block.md", "(9 of its 12 here)", '43 of the 64 units stay off, so 688 of the 1,024 weights')
