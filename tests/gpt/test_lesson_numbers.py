@@ -271,3 +271,19 @@ def test_gpt_block_lesson_explains_the_gradient_checks_zeros() -> None:
     assert len(off) == 43 and all(row[u].grad == 0 for row in fc2 for u in off)
     assert sum(p.grad == 0 for row in fc1 for p in row) == sum(p.grad == 0 for row in fc2 for p in row) == 688
     says("gpt-block.md", "(9 of its 12 here)", '43 of the 64 units stay off, so 688 of the 1,024 weights')
+
+
+def test_embeddings_lesson_says_how_long_a_name_can_be() -> None:
+    """16 positions: a sampled name stops at 16 letters, a typed one takes 15, no listed name is over 11."""
+    from gpt.attention import MAX_LETTERS
+    from gpt.model import BLOCK_SIZE, GPT
+
+    class NeverTheEnd:
+        """Dice that always throw "a": the name runs until the positions run out."""
+
+        def choices(self, population, weights):
+            return [0]
+
+    assert GPT(seed=0).sample(NeverTheEnd()) == "a" * 16 and BLOCK_SIZE == 16
+    assert MAX_LETTERS == 15 and max(map(len, load_names())) == 11 and len(load_names()) == 5163
+    says("embeddings.md", "a name it writes stops at 16 letters", "has 11). The boxes", "take 15 letters")
