@@ -46,9 +46,12 @@ def test_sample_names_shows_the_checkpoints_own_names_as_text(page: Page) -> Non
     colours = markers.evaluate_all("(ms) => ms.slice(1).map((m) => getComputedStyle(m).backgroundColor)")
     assert colours == ["rgb(57, 73, 171)", "rgb(216, 67, 21)"], colours  # --bp-plot-1 and -2, light
     settings(page, "200", temperature=str(record["samples"]["temperature"]))
+    seeds = sample_seeds(page)
     press(trainer(page).get_by_role("button", name="Sample names"))
     expect(trainer(page)).to_have_attribute("data-state", "sampled", timeout=60_000)
     expect(names(page)).to_have_text(record["samples"]["names"])
+    press(trainer(page).get_by_role("button", name="Sample names"))  # new dice
+    expect(names(page)).not_to_have_text(record["samples"]["names"])
     expect(readout(page)).to_contain_text("the shipped checkpoint (1,000 steps of training)")
     summary = trainer(page).get_by_text("The losses as text")
     press(summary)
@@ -60,6 +63,26 @@ def test_sample_names_shows_the_checkpoints_own_names_as_text(page: Page) -> Non
     expect(trainer(page)).to_have_attribute("data-state", "done", timeout=60_000)
     further = "The model is now the shipped checkpoint trained 3 steps further (1,003 steps of training)."
     expect(readout(page)).to_contain_text(further)
+    # After training, the dice start again from the first press's: a retrace would give the same names.
+    press(trainer(page).get_by_role("button", name="Sample names"))
+    expect(trainer(page)).to_have_attribute("data-state", "sampled", timeout=60_000)
+    assert seeds() == [0, 1, 0], seeds()
+
+
+def sample_seeds(page: Page) -> Callable[[], list[int]]:
+    """The dice seed of every Sample names call the page sends its worker from now on."""
+    page.evaluate(
+        """() => {
+          window.sampleSeeds = [];
+          const send = MessagePort.prototype.postMessage;
+          MessagePort.prototype.postMessage = function (message, ...rest) {
+            const sampling = message?.module === "names_trainer" && message?.func === "sample";
+            if (sampling) window.sampleSeeds.push(message.args.seed);
+            return send.call(this, message, ...rest);
+          };
+        }"""
+    )
+    return lambda: page.evaluate("window.sampleSeeds")
 
 
 def record_texts(element: Locator) -> Callable[[], list[str]]:

@@ -66,7 +66,7 @@ function mountNamesTrainer(root, name) {
   let story = null; // {origin, seed, trained, shipped, x, losses, means}: the model's whole training so far
   let run = null; // this training run
   const runner = createRunner(client, "names_trainer", { controls: [sampleButton, continueButton, scratchButton, steps, learningRate, temperature, seed, engineSwitch.control], stopButton, onEvent: receive, onFrame: drawStep, say });
-  let presses = 0; // Sample names uses seeds 0, 1, 2, ...: the first press shows the checkpoint's own samples
+  let presses = 0; // Sample names uses seeds 0, 1, 2, ... from each training on: the first shows the checkpoint's samples
 
   const newStory = ({ origin, seed, trained, shipped }) => ({ origin, seed, trained, shipped, x: [], losses: [], means: [] });
 
@@ -131,6 +131,7 @@ function mountNamesTrainer(root, name) {
     if (runner.running) return;
     const args = { mode, steps: Number(steps.value), learning_rate: Number(learningRate.value), temperature: Number(temperature.value), sample_every: SAMPLE_EVERY, count: NAMES_WHILE_TRAINING, engine: engineSwitch.engine() };
     if (mode === "scratch") args.seed = Number(seed.value);
+    presses = 0; // a model trained anew samples with the first press's dice: a retrace gives the checkpoint's names
     run = { mode, steps: args.steps, last: null, ms: [], engine: args.engine };
     finish(await runner.call("train", args, { doing: "Building the GPT…", state: "training" }));
   }
