@@ -87,12 +87,16 @@ def _families(rows: list[Row]) -> str | None:
     kinds = {k: rs for k, rs in kinds.items() if len(rs) >= 2}
     right = [k for k, rs in kinds.items() if all(r.ok for r in rs)]
     wrong = [k for k, rs in kinds.items() if not any(r.ok for r in rs)]
-    if not right or not wrong or len(right) + len(wrong) != len(kinds):
+    mixed = [k for k in kinds if k not in right and k not in wrong]
+    if not right or not wrong:
         return None
-    return (
+    said = (
         f"Every {_listed(right)} is right and every {_listed(wrong)} is wrong: the mistake is in what "
         f"computes {'that' if len(wrong) == 1 else 'those'}, not in the {_listed(right, 'or')}."
     )
+    if mixed:  # computed from the wrong ones, perhaps: said, not blamed
+        said += f" Some of {_listed(mixed)} are off too, which may follow from it."
+    return said
 
 
 def _listed(kinds: list[str], joint: str = "and") -> str:
@@ -278,6 +282,18 @@ def lists_cause(expected: dict, got: list) -> str | None:
             if k in (1, len(want) - 1):
                 return f"`{what}` has the right items, but with {moved}: is one of them put on the wrong end?"
         return f"`{what}` has the right items in another order: is something added in the wrong order?"
+    return None
+
+
+def complex_cause(expected: dict, got: list) -> str | None:
+    """A complex number where a real one was due: a fractional power of a negative number."""
+    for (what, want), value in zip(expected.items(), got):
+        if is_number(want) and isinstance(value, Other) and value.kind == "complex":
+            return (
+                f"`{what}` is a complex number, {value.text}, where a real one was due. In Python a "
+                "negative number to a fractional power, `(-4) ** 0.5`, is complex: is a square root taken "
+                "of something that can be negative (a difference, or a number not squared)?"
+            )
     return None
 
 
