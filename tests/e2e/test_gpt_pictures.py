@@ -122,7 +122,7 @@ def test_the_loss_and_the_gradient_check(shared_context: BrowserContext, plain_s
             untrained["rows"][0]["p"],
             untrained["rows"][0]["loss"],
         ]
-        assert rows[0] == ["start → o", *(f"{x:.3f}" for x in first)]
+        assert rows[0] == ["BOS → o", *(f"{x:.3f}" for x in first)]
         assert rows[-1][2] == f"{trained['loss']:.3f}" and rows[-1][4] == f"{untrained['loss']:.3f}"
 
         rule = check.get_by_label("backward() on")

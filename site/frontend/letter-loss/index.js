@@ -81,8 +81,9 @@ function mountPicture(root, data) {
   root.dataset.state = "ready";
 }
 
+// BOS, read first and predicted last (gpt/letter_loss.py spells that one "end"), as the lessons call it.
 function spell(token) {
-  return token === "BOS" ? "start" : token;
+  return token === "end" ? "BOS" : token;
 }
 
 // A row per guess: what the model reads and the right next token, then a bar of -ln p per model, its

@@ -43,7 +43,7 @@ function mountPicture(root, data) {
 
   function tokenText(t) {
     const token = state.shown.tokens[t];
-    return token === "end" ? "the end" : `“${token}”`;
+    return token === "end" ? "BOS, the end" : `“${token}”`;
   }
 
   function inWords() {
@@ -59,7 +59,7 @@ function mountPicture(root, data) {
     steps.replaceChildren(
       ...shown.steps.map((s, k) => {
         const b = button("", "bp-sampling__step", () => pickStep(k));
-        b.append(element("span", "bp-visually-hidden", `Step ${k + 1}: `), shown.tokens[s.chosen]);
+        b.append(element("span", "bp-visually-hidden", `Step ${k + 1}: `), shownToken(shown.tokens[s.chosen]));
         b.setAttribute("aria-pressed", String(k === state.step));
         return b;
       }),
@@ -178,7 +178,7 @@ function bars(shown, state) {
   const holder = element("div", "bp-sampling__picture");
   const box = element("div", "bp-sampling__box"); // the chart scrolls at phone width; its legend wraps below
   const legend = element("p", "bp-sampling__legend");
-  legend.append(element("span", "bp-sampling__key bp-sampling__key--learned"), ` as learned (temperature 1)  `, element("span", "bp-sampling__key bp-sampling__key--tempered"), ` after dividing the scores by ${shown.temperature}; the tallest bar is ${top.toFixed(3)}; · is the end of the name`);
+  legend.append(element("span", "bp-sampling__key bp-sampling__key--learned"), ` as learned (temperature 1)  `, element("span", "bp-sampling__key bp-sampling__key--tempered"), ` after dividing the scores by ${shown.temperature}; the tallest bar is ${top.toFixed(3)}; · is BOS, the end of the name`);
   box.append(chart);
   holder.append(box, legend);
   chart.addEventListener("focus", () => chart.scrollIntoView({ block: "nearest", inline: "nearest" }));
@@ -187,12 +187,18 @@ function bars(shown, state) {
 
 function stepTable(shown, k) {
   const s = shown.steps[k];
-  const rows = shown.tokens.map((token, t) => [token === "end" ? "end" : token, s.learned[t].toFixed(3), s.tempered[t].toFixed(3), t === s.chosen ? "chosen" : ""]);
+  const rows = shown.tokens.map((token, t) => [shownToken(token), s.learned[t].toFixed(3), s.tempered[t].toFixed(3), t === s.chosen ? "chosen" : ""]);
   return table("bp-picture__table", `Step ${k + 1}, ${after(s)}: every token's probability`, ["token", "as learned", `at temperature ${shown.temperature}`, ""], rows);
 }
 
 function summaryTable(shown) {
   const t = shown.temperature;
-  const rows = shown.steps.map((s, k) => [String(k + 1), s.so_far || "(nothing yet)", shown.tokens[s.chosen] === "end" ? "the end" : shown.tokens[s.chosen], s.learned[s.chosen].toFixed(3), s.tempered[s.chosen].toFixed(3)]);
+  const rows = shown.steps.map((s, k) => [String(k + 1), s.so_far || "(nothing yet)", shownToken(shown.tokens[s.chosen]), s.learned[s.chosen].toFixed(3), s.tempered[s.chosen].toFixed(3)]);
   return table("bp-picture__table", `Sampling “${shown.name}” (seed ${shown.seed}, temperature ${t}): each step's choice`, ["step", "written so far", "chosen", "probability as learned", `probability at temperature ${t}`], rows);
+}
+
+// The token that ends a name is BOS (the one every name starts from), as the lessons call it; in the
+// chart's narrow columns it is drawn ·.
+function shownToken(token) {
+  return token === "end" ? "BOS" : token;
 }
