@@ -16,7 +16,6 @@ from lab_checks.grading.graphs import WrongNode, coverage_cause, order_cause, wr
 from lab_checks.grading.model import Case
 from lab_checks.grading.observe import Other, agrees
 from lab_checks.grading.patterns import (
-    complex_cause,
     echoed_cause,
     is_gradient,
     is_value,
@@ -79,7 +78,7 @@ def _likely_cause(e: Evidence) -> str | WrongNode | None:
         return _in_sandbox(e.box, raised_cause, e.got.error)
     if type(e.got) is not list or any(isinstance(g, Other) and g.kind == "object" for g in e.got):
         return None
-    wrapped = value_for_number(e.case.expected, e.got) or complex_cause(e.case.expected, e.got)
+    wrapped = value_for_number(e.case.expected, e.got)
     if wrapped:
         return wrapped
     rows, shown = numeric_rows(e.case.expected, e.got, e.tol), (e.case.expected, e.got)

@@ -285,25 +285,22 @@ def lists_cause(expected: dict, got: list) -> str | None:
     return None
 
 
-def complex_cause(expected: dict, got: list) -> str | None:
-    """A complex number where a real one was due: a fractional power of a negative number."""
+def value_for_number(expected: dict, got: list) -> str | None:
+    """Something else where a plain number was due: a Value (its `.data` is the number the check wanted)
+    or a complex number (a fractional power of a negative number)."""
     for (what, want), value in zip(expected.items(), got):
-        if is_number(want) and isinstance(value, Other) and value.kind == "complex":
+        if not (is_number(want) and isinstance(value, Other)):
+            continue
+        if value.kind == "Value":
+            return (
+                f"`{what}` is a `Value` ({value.text}), where a plain number was due: is its `.data` "
+                "missing where it is stored or returned?"
+            )
+        if value.kind == "complex":
             return (
                 f"`{what}` is a complex number, {value.text}, where a real one was due. In Python a "
                 "negative number to a fractional power, `(-4) ** 0.5`, is complex: is a square root taken "
                 "of something that can be negative (a difference, or a number not squared)?"
-            )
-    return None
-
-
-def value_for_number(expected: dict, got: list) -> str | None:
-    """A Value where a plain number was due: its `.data` is the number the check wanted."""
-    for (what, want), value in zip(expected.items(), got):
-        if is_number(want) and isinstance(value, Other) and value.kind == "Value":
-            return (
-                f"`{what}` is a `Value` ({value.text}), where a plain number was due: is its `.data` "
-                "missing where it is stored or returned?"
             )
     return None
 
