@@ -14,7 +14,7 @@ from engine import Value as EngineValue
 from engine import topological_order
 from lab_checks.grading.graphs import WrongNode, coverage_cause, order_cause, wrong_node
 from lab_checks.grading.model import Case
-from lab_checks.grading.observe import Other, agrees
+from lab_checks.grading.observe import Other, agrees, only_zeros
 from lab_checks.grading.patterns import (
     echoed_cause,
     is_gradient,
@@ -158,7 +158,7 @@ def _transposed(e: Evidence, solution: dict) -> str | None:
 
 def _matching(e: Evidence, solution: dict, make: Callable) -> object:
     """The first of make(case, functions)'s variants that the solution answers exactly as the learner did."""
-    if all(g == 0 for g in e.got if type(g) in (int, float)):
+    if only_zeros(e.got):
         return None  # nothing but zeros: many a changed argument gives those, so a match says nothing
     functions = {n: solution[n] for n in e.defines if callable(solution.get(n))}
     expected = list(e.case.expected.values())

@@ -11,7 +11,7 @@ from types import CodeType, ModuleType
 
 from lab_checks.grading.diagnosis import Evidence, likely_cause
 from lab_checks.grading.model import Case, Check, Mistake, Satisfies, checks_of
-from lab_checks.grading.observe import Other, agrees, is_number, plain, show
+from lab_checks.grading.observe import Other, agrees, is_number, only_zeros, plain, show
 from lab_checks.grading.registry import lab_id_of
 from lab_checks.grading.sandbox import Raised, Sandbox
 from lab_checks.grading.tracebacks import CHECK_FILE, LEARNER_FILE
@@ -307,8 +307,7 @@ def _same_failure(got, theirs, case: Case, tol: float) -> bool:
             isinstance(got, Raised) and isinstance(theirs, Raised) and type(got.error) is type(theirs.error)
         )
     fails = not all(agrees(e, v, tol) for e, v in zip(case.expected.values(), theirs))
-    numbers = [(g, t) for g, t in zip(got, theirs) if type(g) in (int, float) and type(t) in (int, float)]
-    if numbers and all(g == 0 for g, _ in numbers) and any(t != 0 for _, t in numbers):
+    if only_zeros(got) and not only_zeros(theirs):
         return False  # zeros where the mistake gives tiny numbers: nothing computed (`return 0.0`), not it
     return fails and all(agrees(t, g, tol) for g, t in zip(got, theirs))
 

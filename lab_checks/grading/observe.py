@@ -53,6 +53,12 @@ def is_number(x: object) -> bool:
     return type(x) in (int, float)
 
 
+def only_zeros(values: list) -> bool:
+    """Numbers among values, and every one of them 0: a result that computed nothing (`return 0.0`)."""
+    numbers = [v for v in values if is_number(v)]
+    return bool(numbers) and all(v == 0 for v in numbers)
+
+
 def agrees(expected: object, got: object, tol: float) -> bool:
     """Does got meet expected: Satisfies' test, a number within tol * max(1, |expected|), or equal data?"""
     if isinstance(expected, Satisfies):

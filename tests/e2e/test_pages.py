@@ -11,18 +11,14 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.accessibility import audit_views, broken_views, wordless_pictures
+from tests.e2e.accessibility import audit_views, broken_views, silent_worker, site_pages, wordless_pictures
 from tests.e2e.graph_helpers import check_every_diagram, check_every_layout
 from tests.e2e.learner import WATCH_VIOLATIONS, violations, wait_for_python
 from tests.site_server import SITE
 
 pytestmark = pytest.mark.heavy  # one of the longest modules: it starts first (tests/conftest.py)
 
-PAGES = sorted(
-    ("/" + str(p.relative_to(SITE).parent).replace(".", "").strip("/") + "/").replace("//", "/")
-    for p in SITE.rglob("index.html")
-    if "assets" not in p.parts
-)
+PAGES = site_pages()
 WIDGET = re.compile(r'data-kind="([a-z-]+)"|class="(bp-moons-trainer|bp-names-trainer|bp-engine-source)"')
 DESKTOP = {"width": 1280, "height": 900}
 
@@ -41,11 +37,6 @@ def python_pages() -> set[str]:
 
 
 WITH_PYTHON = python_pages()
-
-
-def silent_worker(route) -> None:
-    """A worker that never answers: the page waits for Python as it would."""
-    route.fulfill(body="", content_type="text/javascript")
 
 
 @pytest.fixture(scope="module")
