@@ -17,7 +17,7 @@ import time
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.learner import new_context, wait_for_python
-from tests.e2e.test_runtime_deploy import deploys, watch_service_workers  # noqa: F401 (a fixture)
+from tests.e2e.test_runtime_deploy import deploys, watch_requests, watch_service_workers  # noqa: F401 (a fixture)
 
 HANDOVERS = int(os.environ.get("HANDOVERS", "30"))
 
@@ -29,10 +29,7 @@ def test_every_navigation_across_many_handovers_commits(browser: Browser, deploy
     html = page.locator("html")
     page.goto(deploys["url"] + "/")
     devtools, reached = watch_service_workers(context, page)
-    pending: dict[str, str] = {}
-    page.on("request", lambda r: pending.__setitem__(r.url, r.resource_type))
-    page.on("requestfinished", lambda r: pending.pop(r.url, None))
-    page.on("requestfailed", lambda r: pending.pop(r.url, None))
+    pending = watch_requests(page)
     active, failures = "v1", []
     for handover in range(HANDOVERS):
         wait_for_python(page)
@@ -49,7 +46,7 @@ def test_every_navigation_across_many_handovers_commits(browser: Browser, deploy
             path = random.choice(["/playground/", "/"])
             page.goto(deploys["url"] + path, wait_until="commit", timeout=20_000)
             wait_for_python(page, timeout=60_000)
-        except Exception as error:  # noqa: BLE001 (any failure is reported with the state, then recovered)
+        except Exception as error:  # any failure: reported with the state at the end, the page recovered
             failures.append(f"handover {handover + 1}: {error}; pending {pending}; workers {reached}")
             page.goto(deploys["url"] + "/", timeout=60_000)
             wait_for_python(page)

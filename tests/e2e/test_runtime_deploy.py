@@ -82,6 +82,15 @@ def watch_service_workers(context, page) -> tuple:
     return devtools, reached
 
 
+def watch_requests(page) -> dict[str, str]:
+    """{url: resource type} of the page's requests still under way, kept up to date as they finish or fail."""
+    pending: dict[str, str] = {}
+    page.on("request", lambda r: pending.__setitem__(r.url, r.resource_type))
+    page.on("requestfinished", lambda r: pending.pop(r.url, None))
+    page.on("requestfailed", lambda r: pending.pop(r.url, None))
+    return pending
+
+
 class CachingHandler(SiteHandler):
     """A static host that lets browsers keep files for ten minutes (as GitHub Pages does)."""
 
@@ -171,10 +180,7 @@ def test_no_page_load_fails_while_a_new_version_takes_over(browser: Browser, dep
     expect(html).to_have_attribute("data-offline-version", deploys["v1"]["version"], timeout=60_000)
     deploys["root"]["dir"] = deploys["base"] / "v2"
     devtools, reached = watch_service_workers(context, page)
-    pending: dict[str, str] = {}
-    page.on("request", lambda r: pending.__setitem__(r.url, r.resource_type))
-    page.on("requestfinished", lambda r: pending.pop(r.url, None))
-    page.on("requestfailed", lambda r: pending.pop(r.url, None))
+    pending = watch_requests(page)
     seen = []
     for load in range(20):
         try:
